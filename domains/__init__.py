@@ -1,0 +1,1 @@
+"""The PDDL domain library, installed as the data package `hive.domains`."""

@@ -1,0 +1,1 @@
+"""Planning: the PDDL domain library, domain merging, problem reconstruction, planners, plan -> DAG."""

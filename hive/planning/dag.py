@@ -1,0 +1,70 @@
+"""Plan -> DAG: planner actions become steps with ids, dependencies, arguments and parallel stages."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from hive.planning.domain import Domain
+from hive.planning.engines import PlanStep
+from hive.planning.problem import PlanningProblem, goal_slot
+
+
+def resource_ref(step_id: int) -> str:
+    """The HuggingGPT-style name of a step's output."""
+    return f"<resource-{step_id}>"
+
+
+class TaskStep(BaseModel):
+    """One step of the plan JSON (DESIGN.md §2)."""
+
+    id: int
+    task: str
+    pipeline_tag: str
+    dep: list[int]
+    args: dict[str, str | list | dict]
+    outputs: list[str] = Field(description="modalities of the step's output")
+    stage: int = Field(description="steps of one stage do not depend on each other and may run in parallel")
+    requested: bool = Field(description="asked for by the request (false: added by the planner to bridge data)")
+
+
+def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[TaskStep]:
+    """Number the plan's actions, link each input to the step that produced it, and assign stages."""
+    producer: dict[str, int] = {}
+    requested = {goal_slot(i) for i in range(len(problem.goal_specs))}
+    steps: list[TaskStep] = []
+    for step_id, planned in enumerate(plan):
+        action = domain.actions[planned.action]
+        args: dict[str, str | list | dict] = {}
+        deps: list[int] = []
+        for param, _modality in action.inputs:
+            obj = planned.args[param]
+            if obj in producer:
+                args[param[1:]] = resource_ref(producer[obj])
+                deps.append(producer[obj])
+            else:
+                args[param[1:]] = problem.inputs[obj].value
+        out = planned.args[action.output_param]
+        producer[out] = step_id
+        deps = sorted(set(deps))
+        stage = 1 + max((steps[d].stage for d in deps), default=-1)
+        steps.append(
+            TaskStep(
+                id=step_id,
+                task=action.name,
+                pipeline_tag=action.pipeline_tag,
+                dep=deps,
+                args=args,
+                outputs=action.output_modalities,
+                stage=stage,
+                requested=out in requested,
+            )
+        )
+    return steps
+
+
+def parallel_groups(steps: list[TaskStep]) -> list[list[int]]:
+    """Step ids grouped by stage: every group can run at once once the previous groups are done."""
+    groups: dict[int, list[int]] = {}
+    for step in steps:
+        groups.setdefault(step.stage, []).append(step.id)
+    return [groups[k] for k in sorted(groups)]

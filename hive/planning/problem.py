@@ -1,0 +1,137 @@
+"""Problem reconstruction: the user's inputs and goals become one PDDL problem over a merged domain.
+
+Objects: one per input resource, one output slot per goal (`g0`, `g1`, ...) and scratch slots
+(`s0`, ...) for intermediate results the planner adds on its own. A goal slot accepts only its own
+task; scratch slots accept only the bridge actions that lie on a shortest modality path from some
+goal's source to the input that goal's task reads (static `may-hold` facts). That relevance analysis
+keeps the grounded task small; the planner still decides which steps run, in which order, on what.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from hive.errors import HiveError, NoPlanError
+from hive.planning.domain import ActionSchema, Atom, Domain
+from hive.request import GoalSpec, InputResource
+
+RESOURCE_TYPE = "resource"
+
+
+def goal_slot(index: int) -> str:
+    return f"g{index}"
+
+
+@dataclass
+class PlanningProblem:
+    """A grounded problem statement plus the bookkeeping needed to read its plan back."""
+
+    name: str
+    objects: dict[str, str]
+    init: set[Atom]
+    goals: list[Atom]
+    inputs: dict[str, InputResource] = field(default_factory=dict)
+    goal_specs: list[GoalSpec] = field(default_factory=list)
+
+
+def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalSpec], name: str = "request") -> PlanningProblem:
+    """Build the problem; raise a one-line error naming the first goal that cannot be reached."""
+    if not goals:
+        raise HiveError("no goal task given: nothing to plan")
+    by_id = {r.id: r for r in inputs}
+    objects = {r.id: RESOURCE_TYPE for r in inputs}
+    init: set[Atom] = set()
+    for resource in inputs:
+        init.add(Atom("from", (resource.id, resource.id)))
+        init.update(Atom("has", (resource.id, m)) for m in resource.modalities)
+    targets: list[Atom] = []
+    bridges: set[str] = set()
+    scratch = 0
+    for index, goal in enumerate(goals):
+        if goal.task not in domain.actions:
+            raise HiveError(f"task '{goal.task}' is not in the selected domains; add the domain that offers it")
+        slot = goal_slot(index)
+        objects[slot] = RESOURCE_TYPE
+        init.update({Atom("fresh", (slot,)), Atom("from", (slot, slot)), Atom("may-hold", (slot, goal.task))})
+        targets.append(Atom("made-by", (slot, goal.task)))
+        if goal.source is not None:
+            targets.append(Atom("from", (slot, _anchor(goal.source, by_id, len(goals)))))
+        for used in goal.uses:
+            if used not in by_id:
+                raise HiveError(f"goal '{goal.task}' uses unknown input '{used}'")
+            targets.append(Atom("uses", (slot, used)))
+        path_bridges, length = _bridges_for(domain, goal, goals, by_id)
+        bridges |= path_bridges
+        scratch += length
+    for index in range(scratch):
+        slot = f"s{index}"
+        objects[slot] = RESOURCE_TYPE
+        init.add(Atom("fresh", (slot,)))
+        init.update(Atom("may-hold", (slot, bridge)) for bridge in sorted(bridges))
+    return PlanningProblem(name, objects, init, targets, by_id, list(goals))
+
+
+def _source_modalities(goal: GoalSpec, goals: list[GoalSpec], domain: Domain, inputs: dict[str, InputResource]) -> set[str]:
+    if goal.source is None:
+        return {m for r in inputs.values() for m in r.modalities} | {
+            m for g in goals if g is not goal and g.task in domain.actions for m in domain.actions[g.task].output_modalities
+        }
+    if isinstance(goal.source, int):
+        source_task = goals[goal.source].task
+        return set(domain.actions[source_task].output_modalities) if source_task in domain.actions else set()
+    return set(inputs[goal.source].modalities)
+
+
+def _bridges_for(domain: Domain, goal: GoalSpec, goals: list[GoalSpec], inputs: dict[str, InputResource]) -> tuple[set[str], int]:
+    """Bridge actions on every shortest path from the goal's source to its task's main input, and the length."""
+    action = domain.actions[goal.task]
+    needed = action.input_modality(action.main_input)
+    start = _source_modalities(goal, goals, domain, inputs)
+    if needed in start:
+        return set(), 0
+    distance, via = _bridge_search(domain.bridges, start)
+    if needed not in distance:
+        have = " or ".join(sorted(start)) or "nothing"
+        raise NoPlanError(
+            f"cannot plan '{goal.task}': it needs {needed} and its input is {have}; no selected domain has "
+            f"an action that turns {have} into {needed} (select a domain that does, or give a {needed} input)"
+        )
+    on_path: set[str] = set()
+    frontier = [needed]
+    while frontier:
+        modality = frontier.pop()
+        for bridge in via.get(modality, []):
+            if bridge.name not in on_path:
+                on_path.add(bridge.name)
+                frontier.append(bridge.input_modality(bridge.main_input))
+    return on_path, distance[needed]
+
+
+def _bridge_search(bridges: list[ActionSchema], start: set[str]) -> tuple[dict[str, int], dict[str, list[ActionSchema]]]:
+    """Breadth-first search over modalities; `via[m]` lists the bridges that reach m on a shortest path."""
+    distance = {m: 0 for m in start}
+    via: dict[str, list[ActionSchema]] = {}
+    queue = deque(start)
+    while queue:
+        modality = queue.popleft()
+        for bridge in bridges:
+            if bridge.input_modality(bridge.main_input) != modality:
+                continue
+            for out in bridge.output_modalities:
+                if out not in distance:
+                    distance[out] = distance[modality] + 1
+                    queue.append(out)
+                if distance[out] == distance[modality] + 1:
+                    via.setdefault(out, []).append(bridge)
+    return distance, via
+
+
+def _anchor(source: str | int, inputs: dict[str, InputResource], goal_count: int) -> str:
+    if isinstance(source, int):
+        if not 0 <= source < goal_count:
+            raise HiveError(f"goal source {source} does not name another goal")
+        return goal_slot(source)
+    if source not in inputs:
+        raise HiveError(f"goal source '{source}' is not an input resource")
+    return source

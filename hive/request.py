@@ -1,0 +1,48 @@
+"""What query understanding hands to planning: the parsed request, its input resources and the goals."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Modality = Literal["text", "image", "audio", "video", "table", "question", "labels"]
+
+
+class ParsedRequest(BaseModel):
+    """The request's fields, as the paper's parsing stage produces them."""
+
+    query: str
+    instruction: str = Field(description="the request rephrased, implicit tasks made explicit")
+    input_texts: list[str] = Field(default_factory=list, description="inline texts to work on")
+    question: str | None = None
+    files: list[str] = Field(default_factory=list, description="local paths and URLs, in order of mention")
+    data: list[dict[str, Any]] = Field(default_factory=list, description="inline tables as column -> values")
+    categories: list[str] = Field(default_factory=list, description="candidate labels for classification")
+    constraints: dict[str, Any] = Field(default_factory=dict)
+
+
+class InputResource(BaseModel):
+    """One user-supplied resource, with the modalities the planner may read it as."""
+
+    id: str
+    modalities: list[Modality]
+    value: Any
+    kind: Literal["file", "url", "inline"]
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        """Short human label: the path, or the start of an inline value."""
+        text = str(self.value)
+        return text if self.kind != "inline" or len(text) <= 40 else text[:37] + "..."
+
+
+class GoalSpec(BaseModel):
+    """One requested task: what it must be computed from, and which other inputs it must use."""
+
+    task: str
+    source: str | int | None = Field(
+        default=None, description="an input resource id, or the index of the goal whose output it processes"
+    )
+    uses: list[str] = Field(default_factory=list, description="input resource ids it must also read")

@@ -1,0 +1,1 @@
+"""Query understanding: parse a request, choose domains, choose goal actions."""

@@ -1,0 +1,1 @@
+"""Offline builder of the Capability Knowledge Graph (model cards + benchmark scores -> RDF)."""

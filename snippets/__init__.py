@@ -1,0 +1,1 @@
+"""Generated inference snippets, installed as the data package `hive.snippets`."""
