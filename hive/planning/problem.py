@@ -55,15 +55,17 @@ def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalS
         objects[slot] = RESOURCE_TYPE
         init.update({Atom("fresh", (slot,)), Atom("from", (slot, slot)), Atom("may-hold", (slot, goal.task))})
         targets.append(Atom("made-by", (slot, goal.task)))
+        path_bridges, length = bridges_for(domain, goal, goals, by_id)
+        bridges |= path_bridges
+        scratch += length
         if goal.source is not None:
-            targets.append(Atom("from", (slot, _anchor(goal.source, by_id, len(goals)))))
+            anchor = _anchor(goal.source, by_id, len(goals))
+            # A source that already has the right modality is read directly, not through a derivative of it.
+            targets.append(Atom("uses" if length == 0 else "from", (slot, anchor)))
         for used in goal.uses:
             if used not in by_id:
                 raise HiveError(f"goal '{goal.task}' uses unknown input '{used}'")
             targets.append(Atom("uses", (slot, used)))
-        path_bridges, length = _bridges_for(domain, goal, goals, by_id)
-        bridges |= path_bridges
-        scratch += length
     for index in range(scratch):
         slot = f"s{index}"
         objects[slot] = RESOURCE_TYPE
@@ -83,7 +85,7 @@ def _source_modalities(goal: GoalSpec, goals: list[GoalSpec], domain: Domain, in
     return set(inputs[goal.source].modalities)
 
 
-def _bridges_for(domain: Domain, goal: GoalSpec, goals: list[GoalSpec], inputs: dict[str, InputResource]) -> tuple[set[str], int]:
+def bridges_for(domain: Domain, goal: GoalSpec, goals: list[GoalSpec], inputs: dict[str, InputResource]) -> tuple[set[str], int]:
     """Bridge actions on every shortest path from the goal's source to its task's main input, and the length."""
     action = domain.actions[goal.task]
     needed = action.input_modality(action.main_input)

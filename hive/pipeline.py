@@ -1,0 +1,114 @@
+"""The planning pipeline: understand -> merge domains -> reconstruct the problem -> plan -> DAG, timed per stage."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from pydantic import BaseModel, Field
+
+from hive.errors import HiveError, NoPlanError
+from hive.planning.dag import TaskStep, plan_to_steps
+from hive.planning.engines import DEFAULT_ENGINE, get_engine
+from hive.planning.library import DomainLibrary, load_library, merge_domains
+from hive.planning.pddl_text import domain_pddl, problem_pddl
+from hive.planning.problem import build_problem
+from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.understanding.base import Understander
+from hive.understanding.inputs import resources_from_request
+
+
+class Explanation(BaseModel):
+    """What `--explain` shows: the merged domain, the problem and the planner's log."""
+
+    domain_pddl: str
+    problem_pddl: str
+    planner_log: list[str]
+    inputs: list[InputResource]
+    goals: list[GoalSpec]
+
+
+class PlanResult(BaseModel):
+    """The plan JSON of DESIGN.md §2, plus warnings and the explanation."""
+
+    id: str | None = None
+    query: str
+    parsed: ParsedRequest | None = None
+    domains: list[str] = Field(default_factory=list)
+    tasks: list[TaskStep] = Field(default_factory=list)
+    engine: str = DEFAULT_ENGINE
+    understander: str = ""
+    warnings: list[str] = Field(default_factory=list)
+    error: str | None = None
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    explanation: Explanation | None = None
+
+    def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
+        exclude = None if explain else {"explanation"}
+        return self.model_dump(mode="json", exclude=exclude, exclude_none=True)
+
+
+class Planner:
+    """Turns requests into plans with one understander, one engine and one domain library."""
+
+    def __init__(self, understander: Understander | None = None, engine: str = DEFAULT_ENGINE,
+                 library: DomainLibrary | None = None) -> None:
+        if understander is None:
+            from hive.understanding.rules import RuleUnderstander
+
+            understander = RuleUnderstander()
+        self.understander = understander
+        self.engine_name = engine
+        self.engine = get_engine(engine)
+        self.library = library or load_library()
+
+    def plan(self, query: str, request_id: str | None = None) -> PlanResult:
+        """Plan one request; user mistakes raise `HiveError` with a one-line message."""
+        if not query or not query.strip():
+            raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
+        result = PlanResult(id=request_id, query=query, engine=self.engine_name, understander=self.understander.name)
+        timings = result.timings_ms
+        with _timed(timings, "understand"):
+            parsed = self.understander.parse(query)
+            inputs, result.warnings = resources_from_request(parsed)
+            result.parsed = parsed
+            result.domains = self.understander.select_domains(parsed, inputs, self.library)
+        with _timed(timings, "merge"):
+            domain = merge_domains(self.library.get(result.domains))
+        with _timed(timings, "understand"):
+            goals = self.understander.select_goals(parsed, inputs, domain)
+        with _timed(timings, "problem"):
+            problem = build_problem(domain, inputs, goals)
+        with _timed(timings, "plan"):
+            try:
+                planned = self.engine(domain, problem)
+            except NoPlanError as exc:
+                raise NoPlanError(f"no plan reaches every requested task ({', '.join(g.task for g in goals)}): {exc}") from exc
+        with _timed(timings, "dag"):
+            result.tasks = plan_to_steps(domain, problem, planned.steps)
+        result.explanation = Explanation(
+            domain_pddl=domain_pddl(domain),
+            problem_pddl=problem_pddl(problem, domain),
+            planner_log=planned.log,
+            inputs=inputs,
+            goals=goals,
+        )
+        return result
+
+    def plan_or_error(self, query: str, request_id: str | None = None) -> PlanResult:
+        """Like `plan`, but a user mistake becomes the result's `error` (for batch jobs)."""
+        try:
+            return self.plan(query, request_id)
+        except HiveError as exc:
+            return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
+                              understander=self.understander.name, error=str(exc))
+
+
+@contextmanager
+def _timed(timings: dict[str, float], stage: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[stage] = round(timings.get(stage, 0.0) + (time.perf_counter() - start) * 1000, 3)

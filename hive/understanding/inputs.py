@@ -1,0 +1,58 @@
+"""Input resources: what the user supplied, typed by modality (files by extension, inline values by role)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hive.errors import HiveError
+from hive.request import InputResource, ParsedRequest
+
+MODALITY_BY_EXTENSION = {
+    **dict.fromkeys(("wav", "mp3", "flac", "ogg", "m4a", "aac", "opus", "wma", "aiff"), "audio"),
+    **dict.fromkeys(("png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "heic", "pdf"), "image"),
+    **dict.fromkeys(("mp4", "avi", "mov", "mkv", "webm", "m4v", "wmv"), "video"),
+    **dict.fromkeys(("csv", "tsv", "xlsx", "xls", "parquet"), "table"),
+    **dict.fromkeys(("txt", "md", "json", "html", "htm"), "text"),
+}
+PROMPT_ID = "prompt"
+QUESTION_ID = "question"
+LABELS_ID = "labels"
+
+
+def modality_of_path(path: str) -> str:
+    """The modality a file or URL holds, from its extension."""
+    suffix = Path(path.split("?", 1)[0]).suffix.lower().lstrip(".")
+    if suffix not in MODALITY_BY_EXTENSION:
+        known = ", ".join(sorted(MODALITY_BY_EXTENSION))
+        raise HiveError(f"cannot tell what kind of file '{path}' is; give it one of the extensions: {known}")
+    return MODALITY_BY_EXTENSION[suffix]
+
+
+def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], list[str]]:
+    """The request's input resources, and warnings (e.g. a referenced file that does not exist yet)."""
+    resources: list[InputResource] = []
+    warnings: list[str] = []
+    counters: dict[str, int] = {}
+
+    def next_id(prefix: str) -> str:
+        counters[prefix] = counters.get(prefix, -1) + 1
+        return f"{prefix}{counters[prefix]}"
+
+    for path in parsed.files:
+        modality = modality_of_path(path)
+        is_url = "://" in path
+        if not is_url and not Path(path).expanduser().exists():
+            warnings.append(f"{path} does not exist yet: planning needs only its kind ({modality}); running needs the file")
+        resources.append(InputResource(id=next_id(modality), modalities=[modality], value=path, kind="url" if is_url else "file"))
+    for text in parsed.input_texts:
+        resources.append(InputResource(id=next_id("text"), modalities=["text"], value=text, kind="inline"))
+    for table in parsed.data:
+        resources.append(InputResource(id=next_id("table"), modalities=["table"], value=table, kind="inline"))
+    if parsed.question:
+        resources.append(InputResource(id=QUESTION_ID, modalities=["question", "text"], value=parsed.question, kind="inline"))
+    if parsed.categories:
+        resources.append(InputResource(id=LABELS_ID, modalities=["labels"], value=parsed.categories, kind="inline"))
+    resources.append(
+        InputResource(id=PROMPT_ID, modalities=["text"], value=parsed.instruction, kind="inline", note="the request itself, as a prompt")
+    )
+    return resources, warnings

@@ -1,0 +1,408 @@
+"""The rule-based understander: cue phrases + reference resolution, offline and in milliseconds.
+
+How a request becomes goals:
+1. Cue phrases (`cues.yaml`) are matched on the request with its inline values blanked out; each match
+   is a *mention* of a task, either a verb ("summarise") or a noun naming its output ("a summary").
+2. A definite noun ("the summary") that names the output of an earlier mention is a *reference*.
+3. A question sentence with no cue in it asks for an answer; with no cue at all, a request is text generation.
+4. Each mention gets a source: a noun task right after it ("entities from a summary of ..."), a
+   reference or a file named in its clause, a pronoun ("it") for the previous step, "also" for the
+   previous step's source; otherwise the previous step when its output fits, else a matching input.
+5. Meta tasks (`answer`, `classify`) become concrete tasks from what their source holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+import yaml
+
+from hive.errors import NothingToPlan
+from hive.planning.domain import ActionSchema, Domain
+from hive.planning.library import DomainLibrary, merge_domains
+from hive.planning.problem import bridges_for
+from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.understanding.base import Understander
+from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
+from hive.understanding.parsing import RequestText, locate_values, parse_request
+
+ANSWER, CLASSIFY = "answer", "classify"
+QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
+LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
+GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
+DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
+SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
+PRONOUN = re.compile(
+    r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
+    r"|\b(?:that|this)\b(?=\s*(?:[,.;:!?]|$|\s(?:into|to|as|in|and|then|back|out|aloud|for)\b))",
+    re.I,
+)
+QUESTION_SENTENCE = re.compile(r"[^.?!:]*\?")
+WORDS = re.compile(r"[^\W\d_]{2,}")
+GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye", "good", "morning", "evening"}
+
+
+@dataclass
+class Mention:
+    """A place in the request that asks for a task, or refers to an earlier one."""
+
+    task: str
+    start: int
+    end: int
+    kind: str  # "verb" | "noun"
+    refers_to: "Mention | None" = None
+    feeds: "Mention | None" = None
+    source: "str | Mention | None" = None
+    resolved_task: str = ""
+    uses: list[str] = field(default_factory=list)
+
+
+def default_cues_path() -> Path:
+    return Path(str(importlib_resources.files("hive.understanding").joinpath("cues.yaml")))
+
+
+class RuleUnderstander(Understander):
+    """Offline understanding by cue phrases; see the module docstring for the method."""
+
+    name = "rules"
+
+    def __init__(self, cues_path: Path | None = None) -> None:
+        data = yaml.safe_load(Path(cues_path or default_cues_path()).read_text(encoding="utf-8"))
+        flags = re.I
+        self.verbs = {t: [re.compile(p, flags) for p in c.get("verbs") or []] for t, c in data["tasks"].items()}
+        self.nouns = {t: [re.compile(p, flags) for p in c.get("nouns") or []] for t, c in data["tasks"].items()}
+        refs = data["references"]
+        self.siblings = re.compile(refs["siblings"], flags)
+        self.modality_nouns = {m: re.compile(p, flags) for m, p in refs["modality_nouns"].items()}
+        self.document_words = re.compile(data["document_words"], flags)
+        self._cache: dict[tuple[str, tuple[str, ...]], list[GoalSpec]] = {}
+
+    # -- the three stages -------------------------------------------------------------------------
+
+    def parse(self, query: str) -> ParsedRequest:
+        parsed, _located = parse_request(query)
+        return parsed
+
+    def select_domains(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[str]:
+        goals = self._goals(parsed, inputs, library)
+        full = _merged_library(library)
+        by_id = {r.id: r for r in inputs}
+        names: list[str] = []
+        for goal in goals:
+            bridges, _length = bridges_for(full, goal, goals, by_id)
+            for task in [goal.task, *sorted(bridges)]:
+                names += [d for d in library.domains_of(task) if d not in names]
+        return names
+
+    def select_goals(self, parsed: ParsedRequest, inputs: list[InputResource], domain: Domain) -> list[GoalSpec]:
+        key = (parsed.query, tuple(r.id for r in inputs))
+        goals = self._cache.get(key) or self._resolve(parsed, inputs, domain.actions)
+        return [g for g in goals if g.task in domain.actions]
+
+    # -- mentions ---------------------------------------------------------------------------------
+
+    def _goals(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[GoalSpec]:
+        key = (parsed.query, tuple(r.id for r in inputs))
+        if key not in self._cache:
+            self._cache.clear()
+            self._cache[key] = self._resolve(parsed, inputs, library.actions)
+        return self._cache[key]
+
+    def _resolve(self, parsed: ParsedRequest, inputs: list[InputResource], actions: dict[str, ActionSchema]) -> list[GoalSpec]:
+        located = locate_values(parsed.query)
+        mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked)
+        mentions += _question_mentions(located.masked, mentions, parsed)
+        tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)
+        if not tasks:
+            tasks = _fallback(parsed)
+        _link_nouns_to_verbs(tasks, located.masked)
+        resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
+        for mention in tasks:
+            resolver.resolve(mention)
+        return _to_goals(tasks, set(actions))
+
+    def _mentions(self, masked: str) -> list[Mention]:
+        verbs = _non_overlapping(
+            [Mention(t, m.start(), m.end(), "verb") for t, ps in self.verbs.items() for p in ps for m in p.finditer(masked)]
+        )
+        nouns = _non_overlapping(
+            [Mention(t, m.start(), m.end(), "noun") for t, ps in self.nouns.items() for p in ps for m in p.finditer(masked)]
+        )
+        kept = list(verbs)
+        for noun in nouns:
+            clashing = [v for v in verbs if v.start < noun.end and noun.start < v.end]
+            if not clashing:
+                kept.append(noun)
+            elif all(v.task != noun.task for v in clashing):
+                kept.append(noun)  # nested: "read the summary aloud" holds a summary inside a read-aloud
+            elif DETERMINER.search(masked[: noun.start]) and all(v.task == noun.task for v in clashing):
+                kept = [k for k in kept if k not in clashing] + [noun]  # "the answer to ..." names an output
+        return sorted(kept, key=lambda m: (m.start, -m.end))
+
+
+def _non_overlapping(found: list[Mention]) -> list[Mention]:
+    """Longest first, then earliest: a span belongs to one cue of a kind."""
+    kept: list[Mention] = []
+    for mention in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
+        if all(mention.end <= k.start or k.end <= mention.start for k in kept):
+            kept.append(mention)
+    return kept
+
+
+def _mark_references(mentions: list[Mention], masked: str) -> list[Mention]:
+    """A definite noun naming the output of an earlier mention of its task refers back to it."""
+    for mention in mentions:
+        if mention.kind != "noun" or not DETERMINER.search(masked[: mention.start]):
+            continue
+        earlier = [m for m in mentions if m.task == mention.task and m.start < mention.start and m.refers_to is None]
+        if earlier:
+            mention.refers_to = earlier[-1]
+    return mentions
+
+
+def _merge_repeats(tasks: list[Mention], masked: str) -> list[Mention]:
+    """'Translate X into German': two cues of one task in one clause ask for it once."""
+    kept: list[Mention] = []
+    for mention in tasks:
+        same = [k for k in kept if k.task == mention.task and not SEPARATOR.search(masked[k.end : mention.start])]
+        if same:
+            same[-1].end = max(same[-1].end, mention.end)
+        else:
+            kept.append(mention)
+    return kept
+
+
+def _question_mentions(masked: str, mentions: list[Mention], parsed: ParsedRequest) -> list[Mention]:
+    """A question sentence that names no task asks for an answer (unless the request already asks for one)."""
+    if any(m.task == ANSWER or m.task in QUESTION_TASKS for m in mentions):
+        return []
+    found = []
+    for match in QUESTION_SENTENCE.finditer(masked):
+        start, end = match.start(), match.end()
+        inside = [m for m in mentions if start <= m.start < end and m.refers_to is None]
+        if not inside and len(WORDS.findall(match.group())) >= 2:
+            found.append(Mention(ANSWER, start + len(match.group()) - len(match.group().lstrip()), end, "verb"))
+    if not found and parsed.question and not any(m.refers_to is None for m in mentions):
+        found.append(Mention(ANSWER, 0, len(masked), "verb"))
+    return found
+
+
+def _fallback(parsed: ParsedRequest) -> list[Mention]:
+    """No cue at all: a substantive request is text generation; a greeting is nothing to plan."""
+    words = [w.lower() for w in WORDS.findall(parsed.instruction)]
+    if len(words) < 3 or set(words) <= GREETINGS:
+        raise NothingToPlan(
+            "nothing to plan: the request names no task (try e.g. 'transcribe ./a.wav', 'summarise: ...', "
+            "'draw a lighthouse')"
+        )
+    return [Mention("text-generation", 0, len(parsed.instruction), "verb")]
+
+
+def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:
+    """'entities from a summary of X': a task noun right after a verb (same clause) is that verb's input."""
+    for verb, noun in zip(tasks, tasks[1:]):
+        if noun.kind == "noun" and not SEPARATOR.search(masked[verb.end : noun.start]):
+            verb.feeds = noun
+
+
+def _merged_library(library: DomainLibrary) -> Domain:
+    return merge_domains(list(library.domains.values()))
+
+
+class _SourceResolver:
+    """Decides what each mention processes, in the order the request mentions them."""
+
+    def __init__(self, rules: RuleUnderstander, located: RequestText, inputs: list[InputResource],
+                 tasks: list[Mention], mentions: list[Mention], parsed: ParsedRequest,
+                 actions: dict[str, ActionSchema]) -> None:
+        self.rules, self.located, self.tasks, self.parsed, self.actions = rules, located, tasks, parsed, actions
+        self.references = [m for m in mentions if m.refers_to is not None]
+        self.inputs = [r for r in inputs if r.id not in (PROMPT_ID, LABELS_ID)]
+        self.by_id = {r.id: r for r in inputs}
+
+    @cached_property
+    def _file_ids(self) -> dict[int, str]:
+        """Start offset of each file path -> its input id."""
+        ids = [r.id for r in self.inputs if r.kind != "inline"]
+        return {start: ids[i] for i, (start, _e, _p) in enumerate(self.located.files) if i < len(ids)}
+
+    def resolve(self, mention: Mention) -> None:
+        index = self.tasks.index(mention)
+        masked = self.located.masked
+        start = self.tasks[index - 1].end if index else 0
+        end = self.tasks[index + 1].start if index + 1 < len(self.tasks) else len(masked)
+        before = masked[start : mention.start]
+        near_before = SEPARATOR.split(before)[-1]
+        after = SEPARATOR.search(masked, mention.end, end)
+        region = (mention.start - len(near_before), after.start() if after else end)
+        own_text = (0 if index == 0 else mention.start, region[1])
+        previous = self._previous(mention)
+        source = (
+            mention.feeds
+            or self._reference_in(region, mention)
+            or self._file_in(own_text)
+            or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
+            or (previous.source if previous and self.rules.siblings.search(before) else None)
+            or self._default(mention, previous)
+        )
+        mention.source = source
+        mention.resolved_task = self._concrete_task(mention)
+        mention.uses = self._uses(mention)
+
+    # -- candidates -------------------------------------------------------------------------------
+
+    def _previous(self, mention: Mention) -> Mention | None:
+        """The latest earlier mention that does not itself consume this one."""
+        earlier = [m for m in self.tasks if m.start < mention.start and m.feeds is not mention]
+        return earlier[-1] if earlier else None
+
+    def _reference_in(self, region: tuple[int, int], mention: Mention) -> Mention | None:
+        for ref in self.references:
+            if region[0] <= ref.start < region[1] and ref.refers_to is not mention:
+                return ref.refers_to
+        for modality, pattern in self.rules.modality_nouns.items():
+            match = pattern.search(self.located.masked, region[0], region[1])
+            if match:
+                producers = [
+                    m for m in self.tasks if m.start < mention.start and m.feeds is not mention and modality in self._outputs(m)
+                ]
+                if producers:
+                    return producers[-1]
+        return None
+
+    def _file_in(self, region: tuple[int, int]) -> str | None:
+        for start, input_id in sorted(self._file_ids.items()):
+            if region[0] <= start < region[1]:
+                return input_id
+        return None
+
+    def _pronoun_target(self, previous: Mention | None, mention: Mention) -> str | Mention | None:
+        """'it' is the previous step's output, or what that step read when only that fits ('its depth')."""
+        if previous is not None:
+            needed = self._needed_modality(mention)
+            if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
+                return previous.source
+            return previous
+        files = sorted(self._file_ids.items())
+        return files[-1][1] if files else None
+
+    def _default(self, mention: Mention, previous: Mention | None) -> str | Mention | None:
+        if mention.task == ANSWER:
+            return self._default_for_answer(previous)
+        if mention.task == CLASSIFY:
+            return previous if previous is not None else self._first_input(("text", "image", "audio"))
+        needed = self._needed_modality(mention)
+        if previous is not None and needed in self._outputs(previous):
+            return previous
+        asks_for_text = mention.task in GENERATIVE_TASKS
+        for resource in self.inputs:
+            if needed in resource.modalities and (asks_for_text or "question" not in resource.modalities):
+                return resource.id
+        if previous is not None:
+            return previous
+        return self._first_input(("audio", "image", "video", "table")) or PROMPT_ID
+
+    def _default_for_answer(self, previous: Mention | None) -> str | Mention | None:
+        """An answer reads a picture or table if there is one, else the previous text, a context, the question."""
+        return (
+            self._first_input(("image", "table"))
+            or (previous if previous is not None and "text" in self._outputs(previous) else None)
+            or self._first_input(("text",))
+            or (QUESTION_ID if QUESTION_ID in self.by_id else PROMPT_ID)
+        )
+
+    def _first_input(self, modalities: tuple[str, ...]) -> str | None:
+        for modality in modalities:
+            for resource in self.inputs:
+                if modality in resource.modalities and "question" not in resource.modalities:
+                    return resource.id
+        return None
+
+    # -- modalities and meta tasks -----------------------------------------------------------------
+
+    def _needed_modality(self, mention: Mention) -> str | None:
+        action = self.actions.get(mention.task)
+        return action.input_modality(action.main_input) if action else None
+
+    def _outputs(self, mention: Mention) -> list[str]:
+        action = self.actions.get(mention.resolved_task or mention.task)
+        return action.output_modalities if action else ["text"]
+
+    def _source_modalities(self, mention: Mention) -> list[str]:
+        source = mention.source
+        if isinstance(source, Mention):
+            return self._outputs(source)
+        if isinstance(source, str) and source in self.by_id:
+            return list(self.by_id[source].modalities)
+        return []
+
+    def _concrete_task(self, mention: Mention) -> str:
+        modalities = self._source_modalities(mention)
+        if mention.task == ANSWER:
+            if "image" in modalities:
+                document = self.rules.document_words.search(self.located.masked)
+                return "document-question-answering" if document else "visual-question-answering"
+            if "table" in modalities:
+                return "table-question-answering"
+            if "question" in modalities or mention.source == PROMPT_ID:
+                return "text-generation"
+            return "question-answering" if self.parsed.question else "text-generation"
+        if mention.task == CLASSIFY:
+            if "image" in modalities:
+                return "zero-shot-image-classification" if self.parsed.categories else "image-classification"
+            if "audio" in modalities:
+                return "audio-classification"
+            return "zero-shot-classification" if self.parsed.categories else "text-classification"
+        return mention.task
+
+    def _uses(self, mention: Mention) -> list[str]:
+        task = mention.resolved_task
+        if task in QUESTION_TASKS and QUESTION_ID in self.by_id and mention.source != QUESTION_ID:
+            return [QUESTION_ID]
+        if task in LABEL_TASKS and LABELS_ID in self.by_id:
+            return [LABELS_ID]
+        if task == "sentence-similarity":
+            texts = [r.id for r in self.inputs if r.kind == "inline" and r.modalities == ["text"] and r.id != mention.source]
+            return texts[:1]
+        if task == "image-editing":
+            return [PROMPT_ID]
+        return []
+
+
+def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
+    """Mentions -> goals, with identical goals merged and meta sources made concrete."""
+    for mention in tasks:
+        if mention.task == ANSWER and isinstance(mention.source, str) and mention.source == QUESTION_ID:
+            mention.uses = []
+    kept: list[Mention] = []
+    replaced: dict[int, Mention] = {}
+    for mention in tasks:
+        twin = next((k for k in kept if _same_goal(k, mention, replaced)), None)
+        if twin is not None:
+            replaced[id(mention)] = twin
+        else:
+            kept.append(mention)
+    goals = []
+    for mention in kept:
+        source = mention.source
+        while isinstance(source, Mention) and id(source) in replaced:
+            source = replaced[id(source)]
+        ref = kept.index(source) if isinstance(source, Mention) and source in kept else source
+        goals.append(GoalSpec(task=mention.resolved_task, source=ref if not isinstance(ref, Mention) else None, uses=mention.uses))
+    unknown = [g.task for g in goals if g.task not in known_tasks]
+    if unknown:
+        raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")
+    return goals
+
+
+def _same_goal(a: Mention, b: Mention, replaced: dict[int, Mention]) -> bool:
+    def canonical(source):
+        while isinstance(source, Mention) and id(source) in replaced:
+            source = replaced[id(source)]
+        return id(source) if isinstance(source, Mention) else source
+
+    return a.resolved_task == b.resolved_task and canonical(a.source) == canonical(b.source) and a.uses == b.uses
