@@ -17,6 +17,10 @@ from hive.planning.domain import ActionSchema, Atom, Domain
 from hive.request import GoalSpec, InputResource
 
 RESOURCE_TYPE = "resource"
+# The planner may add at most this many steps in front of one requested task. One step covers every
+# sensible conversion (speech -> text, text -> speech, image -> text, text -> image); longer chains
+# such as audio -> text -> image -> depth map are more likely a misunderstanding than a wish.
+MAX_BRIDGE_STEPS = 1
 
 
 def goal_slot(index: int) -> str:
@@ -93,11 +97,11 @@ def bridges_for(domain: Domain, goal: GoalSpec, goals: list[GoalSpec], inputs: d
     if needed in start:
         return set(), 0
     distance, via = _bridge_search(domain.bridges, start)
-    if needed not in distance:
+    if distance.get(needed, MAX_BRIDGE_STEPS + 1) > MAX_BRIDGE_STEPS:
         have = " or ".join(sorted(start)) or "nothing"
         raise NoPlanError(
             f"cannot plan '{goal.task}': it needs {needed} and its input is {have}; no selected domain has "
-            f"an action that turns {have} into {needed} (select a domain that does, or give a {needed} input)"
+            f"an action that turns {have} into {needed} in one step (give a {needed} input, or ask for the steps)"
         )
     on_path: set[str] = set()
     frontier = [needed]

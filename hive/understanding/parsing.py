@@ -12,13 +12,14 @@ import re
 from dataclasses import dataclass, field
 
 from hive.request import ParsedRequest
-from hive.understanding.inputs import MODALITY_BY_EXTENSION
+from hive.understanding.inputs import MODALITY_BY_EXTENSION, modality_of_path
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
     rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+-]*[\w-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.(?:\s|$))",
     re.I,
 )
+PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.(?:\s|$))")
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
 )
@@ -59,6 +60,9 @@ def locate_values(query: str) -> RequestText:
         found.masked = _blank(found.masked, match.start(), match.end())
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
+    for match in PATH_LIKE.finditer(found.masked):
+        if not any(start <= match.start(1) < end for start, end, _p in found.files):
+            modality_of_path(match.group(1))  # raises: a path HIVE cannot type is an error, not silence
     for start, end, _path in found.files:
         found.masked = _blank(found.masked, start, end)
     return found

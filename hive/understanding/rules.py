@@ -121,9 +121,14 @@ class RuleUnderstander(Understander):
             tasks = _fallback(parsed)
         _link_nouns_to_verbs(tasks, located.masked)
         resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
-        for mention in tasks:
-            resolver.resolve(mention)
-        return _to_goals(tasks, set(actions))
+        resolver.resolve_all()
+        kept = [m for m in tasks if resolver.applicable(m)]
+        if len(kept) < len(tasks):
+            kept = kept or _fallback(parsed)
+            for mention in kept:
+                mention.feeds = mention.feeds if mention.feeds in kept else None
+            _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
+        return _to_goals(kept, set(actions))
 
     def _mentions(self, masked: str) -> list[Mention]:
         verbs = _non_overlapping(
@@ -230,6 +235,10 @@ class _SourceResolver:
         ids = [r.id for r in self.inputs if r.kind != "inline"]
         return {start: ids[i] for i, (start, _e, _p) in enumerate(self.located.files) if i < len(ids)}
 
+    def resolve_all(self) -> None:
+        for mention in self.tasks:
+            self.resolve(mention)
+
     def resolve(self, mention: Mention) -> None:
         index = self.tasks.index(mention)
         masked = self.located.masked
@@ -252,6 +261,12 @@ class _SourceResolver:
         mention.source = source
         mention.resolved_task = self._concrete_task(mention)
         mention.uses = self._uses(mention)
+
+    def applicable(self, mention: Mention) -> bool:
+        """A cue whose task would read a picture or sound conjured from the request text is a false alarm
+        ('describe the weather' has no image to describe)."""
+        needed = self._needed_modality(mention)
+        return not (mention.source == PROMPT_ID and needed not in (None, "text"))
 
     # -- candidates -------------------------------------------------------------------------------
 

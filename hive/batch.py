@@ -1,0 +1,79 @@
+"""Batch planning: one request per JSON Lines line in, one plan JSON per line out, written atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from rich.progress import Progress
+
+from hive.errors import HiveError
+from hive.pipeline import Planner, PlanResult
+
+
+@dataclass
+class BatchSummary:
+    planned: int = 0
+    failed: int = 0
+
+
+def read_requests(source: Path) -> Iterator[tuple[str | None, str | None, str | None]]:
+    """(id, query, error) per non-empty line; a broken line yields an error instead of stopping the batch."""
+    try:
+        lines = source.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HiveError(f"cannot read {source}: {exc.__class__.__name__}: {exc}") from exc
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record: Any = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield f"line-{number}", None, f"line {number} is not valid JSON ({exc.msg}); expected {{\"id\": ..., \"query\": ...}}"
+            continue
+        if not isinstance(record, dict):
+            yield f"line-{number}", None, f"line {number} is not a JSON object; expected {{\"id\": ..., \"query\": ...}}"
+            continue
+        request_id = str(record.get("id", f"line-{number}"))
+        query = record.get("query")
+        if not isinstance(query, str):
+            yield request_id, None, f"line {number} has no \"query\" string"
+            continue
+        yield request_id, query, None
+
+
+def write_atomically(path: Path, lines: list[str]) -> None:
+    """Write all lines to a temporary file beside `path`, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.writelines(line + "\n" for line in lines)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def run_batch(source: Path, out: Path, planner: Planner) -> BatchSummary:
+    """Plan every request of `source` into `out`."""
+    requests = list(read_requests(source))
+    summary = BatchSummary()
+    lines: list[str] = []
+    with Progress(transient=True) as progress:
+        bar = progress.add_task("planning", total=len(requests))
+        for request_id, query, error in requests:
+            if error is None:
+                result = planner.plan_or_error(query or "", request_id)
+            else:
+                result = PlanResult(id=request_id, query=query or "", engine=planner.engine_name, error=error)
+            summary.failed += result.error is not None
+            summary.planned += result.error is None
+            lines.append(json.dumps(result.to_json_dict(), ensure_ascii=False))
+            progress.advance(bar)
+    write_atomically(out, lines)
+    return summary

@@ -1,0 +1,71 @@
+"""Human views of plans and of the domain library (rich)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.tree import Tree
+
+from hive.pipeline import PlanResult
+from hive.planning.dag import parallel_groups
+from hive.planning.library import DomainLibrary
+
+console = Console()
+
+
+def _arg_text(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def print_plan(result: PlanResult) -> None:
+    """The plan as a tree of stages; steps of one stage can run in parallel."""
+    tree = Tree(f"[bold]Plan[/bold] for: {result.query}")
+    by_id = {t.id: t for t in result.tasks}
+    for stage, ids in enumerate(parallel_groups(result.tasks)):
+        label = f"stage {stage}" + (" (parallel)" if len(ids) > 1 else "")
+        branch = tree.add(f"[cyan]{label}[/cyan]")
+        for step_id in ids:
+            step = by_id[step_id]
+            args = ", ".join(f"{k}={_arg_text(v)}" for k, v in step.args.items())
+            origin = "" if step.requested else " [dim](added by the planner)[/dim]"
+            deps = f" [dim]after {', '.join(map(str, step.dep))}[/dim]" if step.dep else ""
+            branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
+    console.print(tree)
+    console.print(f"domains: {', '.join(result.domains)} | engine: {result.engine} | understanding: {result.understander}")
+    for warning in result.warnings:
+        console.print(f"[yellow]warning:[/yellow] {warning}")
+    console.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items()))
+
+
+def print_explanation(result: PlanResult) -> None:
+    """Inputs, goals, the merged domain, the problem and the planner's log."""
+    explanation = result.explanation
+    if explanation is None:
+        return
+    console.rule("inputs")
+    for resource in explanation.inputs:
+        console.print(f"{resource.id}: {', '.join(resource.modalities)} = {_arg_text(resource.value)}")
+    console.rule("goals (from understanding)")
+    for index, goal in enumerate(explanation.goals):
+        source = f"goal {goal.source}" if isinstance(goal.source, int) else (goal.source or "any input")
+        uses = f", also reading {', '.join(goal.uses)}" if goal.uses else ""
+        console.print(f"g{index}: {goal.task} of {source}{uses}")
+    console.rule("merged domain")
+    console.print(Syntax(explanation.domain_pddl, "lisp", word_wrap=True))
+    console.rule("problem")
+    console.print(Syntax(explanation.problem_pddl, "lisp", word_wrap=True))
+    console.rule("planner log")
+    for line in explanation.planner_log:
+        console.print(line, markup=False, highlight=False)
+
+
+def print_library(library: DomainLibrary) -> None:
+    table = Table("domain", "task", "reads", "writes", "bridge", "description")
+    for domain in library.domains.values():
+        for action in domain.actions.values():
+            reads = ", ".join(f"{p[1:]}:{m}" for p, m in action.inputs)
+            table.add_row(domain.name, action.name, reads, ", ".join(action.output_modalities),
+                          "yes" if action.bridge else "", action.description)
+    console.print(table)
