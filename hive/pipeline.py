@@ -14,6 +14,7 @@ from hive.planning.engines import DEFAULT_ENGINE, get_engine
 from hive.planning.library import DomainLibrary, load_library, merge_domains
 from hive.planning.pddl_text import domain_pddl, problem_pddl
 from hive.planning.problem import build_problem
+from hive.planning.validate import check_plan
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.inputs import resources_from_request
@@ -85,6 +86,7 @@ class Planner:
                 planned = self.engine(domain, problem)
             except NoPlanError as exc:
                 raise NoPlanError(f"no plan reaches every requested task ({', '.join(g.task for g in goals)}): {exc}") from exc
+            check_plan(domain, problem, planned.steps)
         with _timed(timings, "dag"):
             result.tasks = plan_to_steps(domain, problem, planned.steps)
         result.explanation = Explanation(

@@ -1,10 +1,14 @@
 """Problem reconstruction: the user's inputs and goals become one PDDL problem over a merged domain.
 
-Objects: one per input resource, one output slot per goal (`g0`, `g1`, ...) and scratch slots
-(`s0`, ...) for intermediate results the planner adds on its own. A goal slot accepts only its own
-task; scratch slots accept only the bridge actions that lie on a shortest modality path from some
-goal's source to the input that goal's task reads (static `may-hold` facts). That relevance analysis
-keeps the grounded task small; the planner still decides which steps run, in which order, on what.
+Objects: one per input resource, one output slot per goal (`g0`, `g1`, ...) and one scratch slot
+(`s0`, ...) per (source, missing modality) for a conversion the planner adds on its own. A goal
+slot accepts only its own task; a scratch slot accepts only the bridge actions that turn the
+source's modality into the missing one (static `may-hold` facts).
+
+Goals: `(made-by g T)`, and `(uses g A)` when the source A already has the modality T reads, else
+`(uses g s)` + `(uses s A)`: T must read a conversion of A itself, never another goal's output that
+happens to derive from A. Goals sharing a source and a missing modality share the conversion.
+The planner decides which actions fill the slots and in which order they run.
 """
 
 from __future__ import annotations
@@ -50,32 +54,44 @@ def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalS
         init.add(Atom("from", (resource.id, resource.id)))
         init.update(Atom("has", (resource.id, m)) for m in resource.modalities)
     targets: list[Atom] = []
-    bridges: set[str] = set()
-    scratch = 0
+    scratch: dict[tuple[str | None, str], str] = {}
     for index, goal in enumerate(goals):
         if goal.task not in domain.actions:
             raise HiveError(f"task '{goal.task}' is not in the selected domains; add the domain that offers it")
+        action = domain.actions[goal.task]
         slot = goal_slot(index)
         objects[slot] = RESOURCE_TYPE
         init.update({Atom("fresh", (slot,)), Atom("from", (slot, slot)), Atom("may-hold", (slot, goal.task))})
         targets.append(Atom("made-by", (slot, goal.task)))
-        path_bridges, length = bridges_for(domain, goal, goals, by_id)
-        bridges |= path_bridges
-        scratch += length
-        if goal.source is not None:
-            anchor = _anchor(goal.source, by_id, len(goals))
-            # A source that already has the right modality is read directly, not through a derivative of it.
-            targets.append(Atom("uses" if length == 0 else "from", (slot, anchor)))
+        _check_secondary_inputs(action, domain, inputs, goals)
+        bridges, length = bridges_for(domain, goal, goals, by_id)
+        anchor = None if goal.source is None else _anchor(goal.source, by_id, len(goals))
+        if length:
+            key = (anchor, action.input_modality(action.main_input))
+            if key not in scratch:
+                scratch[key] = f"s{len(scratch)}"
+                objects[scratch[key]] = RESOURCE_TYPE
+                init.add(Atom("fresh", (scratch[key],)))
+                init.update(Atom("may-hold", (scratch[key], bridge)) for bridge in sorted(bridges))
+                if anchor is not None:
+                    targets.append(Atom("uses", (scratch[key], anchor)))
+            targets.append(Atom("uses", (slot, scratch[key])))
+        elif anchor is not None:
+            targets.append(Atom("uses", (slot, anchor)))
         for used in goal.uses:
             if used not in by_id:
                 raise HiveError(f"goal '{goal.task}' uses unknown input '{used}'")
             targets.append(Atom("uses", (slot, used)))
-    for index in range(scratch):
-        slot = f"s{index}"
-        objects[slot] = RESOURCE_TYPE
-        init.add(Atom("fresh", (slot,)))
-        init.update(Atom("may-hold", (slot, bridge)) for bridge in sorted(bridges))
     return PlanningProblem(name, objects, init, targets, by_id, list(goals))
+
+
+def _check_secondary_inputs(action: ActionSchema, domain: Domain, inputs: list[InputResource], goals: list[GoalSpec]) -> None:
+    """A task that also reads a question, labels or a second text needs one in the request."""
+    available = {m for r in inputs for m in r.modalities}
+    available |= {m for g in goals if g.task in domain.actions for m in domain.actions[g.task].output_modalities}
+    for param, modality in action.inputs:
+        if param != action.main_input and modality not in available:
+            raise NoPlanError(f"'{action.name}' also needs a {modality} input ({param[1:]}) and the request gives none")
 
 
 def _source_modalities(goal: GoalSpec, goals: list[GoalSpec], domain: Domain, inputs: dict[str, InputResource]) -> set[str]:
