@@ -53,6 +53,9 @@ def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], 
     if parsed.categories:
         resources.append(InputResource(id=LABELS_ID, modalities=["labels"], value=parsed.categories, kind="inline"))
     resources.append(
-        InputResource(id=PROMPT_ID, modalities=["text"], value=parsed.instruction, kind="inline", note="the request itself, as a prompt")
+        InputResource(
+            id=PROMPT_ID, modalities=["text", "question"], value=parsed.instruction, kind="inline",
+            note="the request itself: a prompt, or the question when no other is given",
+        )
     )
     return resources, warnings

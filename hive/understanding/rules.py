@@ -42,6 +42,7 @@ PRONOUN = re.compile(
     re.I,
 )
 QUESTION_SENTENCE = re.compile(r"[^.?!:]*\?")
+POLITE_REQUEST = re.compile(r"^\s*(?:could|can|would|will) you\b", re.I)
 WORDS = re.compile(r"[^\W\d_]{2,}")
 GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye", "good", "morning", "evening"}
 
@@ -75,6 +76,7 @@ class RuleUnderstander(Understander):
         flags = re.I
         self.verbs = {t: [re.compile(p, flags) for p in c.get("verbs") or []] for t, c in data["tasks"].items()}
         self.nouns = {t: [re.compile(p, flags) for p in c.get("nouns") or []] for t, c in data["tasks"].items()}
+        self.refs = {t: [re.compile(p, flags) for p in c.get("refs") or []] for t, c in data["tasks"].items()}
         refs = data["references"]
         self.siblings = re.compile(refs["siblings"], flags)
         self.modality_nouns = {m: re.compile(p, flags) for m, p in refs["modality_nouns"].items()}
@@ -136,6 +138,7 @@ class RuleUnderstander(Understander):
         )
         nouns = _non_overlapping(
             [Mention(t, m.start(), m.end(), "noun") for t, ps in self.nouns.items() for p in ps for m in p.finditer(masked)]
+            + [Mention(t, m.start(), m.end(), "ref") for t, ps in self.refs.items() for p in ps for m in p.finditer(masked)]
         )
         kept = list(verbs)
         for noun in nouns:
@@ -161,12 +164,12 @@ def _non_overlapping(found: list[Mention]) -> list[Mention]:
 def _mark_references(mentions: list[Mention], masked: str) -> list[Mention]:
     """A definite noun naming the output of an earlier mention of its task refers back to it."""
     for mention in mentions:
-        if mention.kind != "noun" or not DETERMINER.search(masked[: mention.start]):
+        if mention.kind == "verb" or not DETERMINER.search(masked[: mention.start]):
             continue
         earlier = [m for m in mentions if m.task == mention.task and m.start < mention.start and m.refers_to is None]
         if earlier:
             mention.refers_to = earlier[-1]
-    return mentions
+    return [m for m in mentions if m.kind != "ref" or m.refers_to is not None]
 
 
 def _merge_repeats(tasks: list[Mention], masked: str) -> list[Mention]:
@@ -189,7 +192,8 @@ def _question_mentions(masked: str, mentions: list[Mention], parsed: ParsedReque
     for match in QUESTION_SENTENCE.finditer(masked):
         start, end = match.start(), match.end()
         inside = [m for m in mentions if start <= m.start < end and m.refers_to is None]
-        if not inside and len(WORDS.findall(match.group())) >= 2:
+        polite = POLITE_REQUEST.search(match.group()) and any(m.refers_to is None for m in mentions)
+        if not inside and not polite and len(WORDS.findall(match.group())) >= 2:
             found.append(Mention(ANSWER, start + len(match.group()) - len(match.group().lstrip()), end, "verb"))
     if not found and parsed.question and not any(m.refers_to is None for m in mentions):
         found.append(Mention(ANSWER, 0, len(masked), "verb"))
@@ -376,8 +380,8 @@ class _SourceResolver:
 
     def _uses(self, mention: Mention) -> list[str]:
         task = mention.resolved_task
-        if task in QUESTION_TASKS and QUESTION_ID in self.by_id and mention.source != QUESTION_ID:
-            return [QUESTION_ID]
+        if task in QUESTION_TASKS and mention.source != QUESTION_ID:
+            return [QUESTION_ID if QUESTION_ID in self.by_id else PROMPT_ID]
         if task in LABEL_TASKS and LABELS_ID in self.by_id:
             return [LABELS_ID]
         if task == "sentence-similarity":

@@ -1,0 +1,105 @@
+"""The `hive` command as a user runs it: output, exit codes, one-line errors, atomic batch output."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HIVE = shutil.which("hive")
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    command = [HIVE, *args] if HIVE else [sys.executable, "-m", "hive.cli", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env={**os.environ, "COLUMNS": "200"})
+
+
+def test_plan_json_follows_the_contract():
+    done = run("plan", "Transcribe ./a.wav, summarise it and draw a picture of the summary", "--json")
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(done.stdout)
+    assert [(t["id"], t["task"], t["dep"]) for t in plan["tasks"]] == [
+        (0, "automatic-speech-recognition", []), (1, "summarization", [0]), (2, "text-to-image", [1])
+    ]
+    assert plan["tasks"][1]["args"] == {"text": "<resource-0>"}
+    assert plan["tasks"][0]["args"] == {"audio": "./a.wav"}
+    assert set(plan["timings_ms"]) >= {"understand", "plan"}
+    assert plan["parsed"]["files"] == ["./a.wav"]
+    assert any("does not exist yet" in w for w in plan["warnings"])
+
+
+def test_plan_human_view_shows_stages_and_added_steps():
+    done = run("plan", "Caption ./x.png and estimate its depth, and summarise ./y.wav")
+    assert done.returncode == 0, done.stderr
+    assert "stage 0 (parallel)" in done.stdout
+    assert "added by the planner" in done.stdout
+    assert "automatic-speech-recognition" in done.stdout
+
+
+def test_explain_shows_domain_problem_and_planner_log():
+    done = run("plan", "Translate 'bonjour' to English", "--explain")
+    assert done.returncode == 0, done.stderr
+    for part in ("merged domain", "(define (domain merged-translation)", "(define (problem request)", "planner log", "Nodes expanded"):
+        assert part in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["plan", ""], "error: the request is empty"),
+        (["plan", "hello"], "error: nothing to plan"),
+        (["plan", "Transcribe a.wav", "--engine", "nope"], "error: unknown planner engine 'nope'"),
+        (["plan", "estimate the depth of ./song.wav"], "error: cannot plan 'depth-estimation'"),
+        (["plan", "summarise ./doc.xyz"], "error: cannot tell what kind of file './doc.xyz' is"),
+        (["batch", "missing.jsonl", "--plan-only", "--out", "o.jsonl"], "error: cannot read missing.jsonl"),
+        (["batch", "missing.jsonl", "--out", "o.jsonl"], "error: executing plans is not available yet"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(tmp_path, args, message):
+    done = run(*args, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith(message), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_batch_continues_past_bad_lines(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        '{"id": "a", "query": "Transcribe ./a.wav", "extra": 1}\n'
+        "this is not json\n"
+        '{"id": "c"}\n'
+        "\n"
+        '{"id": "d", "query": "hello"}\n'
+        '{"id": 5, "query": "Describe ./p.png and read it aloud"}\n'
+    )
+    out = tmp_path / "sub" / "out.jsonl"
+    done = run("batch", str(source), "--plan-only", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "planned 2, failed 3" in done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["a", "line-2", "c", "d", "5"]
+    assert [bool(r.get("error")) for r in rows] == [False, True, True, True, False]
+    assert "not valid JSON" in rows[1]["error"] and "no \"query\"" in rows[2]["error"]
+    assert [t["task"] for t in rows[4]["tasks"]] == ["image-to-text", "text-to-speech"]
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".")], "temporary files left behind"
+
+
+def test_batch_keeps_the_old_output_when_the_input_cannot_be_read(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous results\n")
+    done = run("batch", str(tmp_path / "absent.jsonl"), "--plan-only", "--out", str(out))
+    assert done.returncode == 2
+    assert out.read_text() == "previous results\n"
+
+
+def test_domains_lists_every_task():
+    done = run("domains")
+    assert done.returncode == 0
+    for task in ("automatic-speech-recognition", "image-editing", "tabular-classification", "conversational"):
+        assert task in done.stdout
