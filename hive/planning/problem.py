@@ -48,6 +48,9 @@ def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalS
     if not goals:
         raise HiveError("no goal task given: nothing to plan")
     by_id = {r.id: r for r in inputs}
+    clashes = sorted(set(by_id) & set(domain.constants))
+    if clashes:
+        raise HiveError(f"input id(s) {', '.join(clashes)} clash with names the domains use; rename the input(s)")
     objects = {r.id: RESOURCE_TYPE for r in inputs}
     init: set[Atom] = set()
     for resource in inputs:

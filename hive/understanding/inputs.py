@@ -14,9 +14,10 @@ MODALITY_BY_EXTENSION = {
     **dict.fromkeys(("csv", "tsv", "xlsx", "xls", "parquet"), "table"),
     **dict.fromkeys(("txt", "md", "json", "html", "htm"), "text"),
 }
+# Resource ids share PDDL's name space with the domains' constants (`question`, `labels`, ...).
 PROMPT_ID = "prompt"
-QUESTION_ID = "question"
-LABELS_ID = "labels"
+QUESTION_ID = "question0"
+LABELS_ID = "labels0"
 
 
 def modality_of_path(path: str) -> str:
