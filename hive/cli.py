@@ -13,6 +13,12 @@ from hive.errors import HiveError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="HIVE: plain-language requests -> explainable plans of AI tasks.")
 
+def _register_subcommands() -> None:
+    from hive.kg.cli import app as kg_app
+
+    app.add_typer(kg_app, name="kg")
+
+
 ENGINE_HELP = "planner engine: pyperplan (default), up-pyperplan, fast-downward, lapkt-bfws"
 
 
@@ -68,6 +74,7 @@ def domains() -> None:
 
 def main() -> None:
     """Entry point: user mistakes end with a one-line message and exit code 2, never a traceback."""
+    _register_subcommands()
     try:
         app()
     except HiveError as exc:

@@ -1,0 +1,101 @@
+"""`hive kg ...`: build a knowledge graph, describe it, check it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from hive.errors import HiveError
+
+app = typer.Typer(no_args_is_help=True, help="The Capability Knowledge Graph: build, stats, validate.")
+SOURCE_HELP = (
+    "where cards come from, repeatable: jsonl:FILE (a card dump), dir:FOLDER (README.md cards), "
+    "hub[:TAG,TAG] (the Hugging Face hub; needs the network), pwc:FILE (Papers-with-Code evaluation-tables.json)"
+)
+KG_HELP = "a directory from 'hive kg build' or an .nt/.nt.gz file (default: the snapshot shipped with HIVE)"
+
+
+def _sources(specs: list[str], cache: Path, limit: int | None):
+    from kg_builder.sources import DirectorySource, HubSource, JsonlSource, PapersWithCodeSource
+
+    cards, tables = [], []
+    for spec in specs:
+        kind, _, value = spec.partition(":")
+        if kind == "hub":
+            cards.append(HubSource(cache, pipeline_tags=[t for t in value.split(",") if t] or None, limit=limit))
+            continue
+        if kind not in ("jsonl", "dir", "pwc"):
+            raise HiveError(f"unknown source kind '{kind}' in '{spec}'; use jsonl:FILE, dir:FOLDER, hub[:TAGS] or pwc:FILE")
+        path = Path(value)
+        if not value or not path.exists():
+            raise HiveError(f"source '{spec}': {value or 'no path given'} does not exist")
+        if kind == "dir" and not path.is_dir():
+            raise HiveError(f"source '{spec}': {path} is not a folder")
+        source = {"jsonl": JsonlSource, "dir": DirectorySource, "pwc": PapersWithCodeSource}[kind](path)
+        (tables if kind == "pwc" else cards).append(source)
+    if not cards:
+        raise HiveError("no card source given; add e.g. --source jsonl:cards.jsonl")
+    return cards, tables
+
+
+@app.command()
+def build(
+    source: list[str] = typer.Option(..., "--source", help=SOURCE_HELP),
+    out: Path = typer.Option(..., "--out", help="output directory (replaced atomically when the build succeeds)"),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="stop after this many models"),
+    cache: Path = typer.Option(Path(".hive-cache/hub"), "--cache", help="hub source: where fetched cards are kept (makes runs resumable)"),
+    store: bool = typer.Option(True, "--store/--no-store", help="also write a pyoxigraph store directory"),
+) -> None:
+    """Build a C-KG from model cards (and benchmark tables) into a directory."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from kg_builder.build import build as run_build
+
+    cards, tables = _sources(source, cache, limit)
+    with Progress(SpinnerColumn(), TextColumn("{task.description} {task.completed} models"), TimeElapsedColumn(), transient=True) as bar:
+        task = bar.add_task("building", total=None)
+        report = run_build(cards, out, tables=tables, limit=limit, progress=lambda n: bar.advance(task, n), with_store=store)
+    typer.echo(report.summary())
+    for reason, count in report.skipped.most_common():
+        typer.echo(f"  skipped {count}: {reason} (e.g. {report.skipped_examples[reason]})")
+    for problem, count in report.problems.most_common():
+        typer.echo(f"  ignored {count}: {problem}")
+
+
+@app.command()
+def stats(
+    kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """What the graph holds: models, tasks, licences, results, papers, snippets, triples."""
+    from hive.kg.checks import stats as graph_stats
+    from hive.kg.store import open_kg
+
+    found = graph_stats(open_kg(kg))
+    if as_json:
+        typer.echo(json.dumps(found, indent=2))
+        return
+    for key, value in found.items():
+        if isinstance(value, list):
+            typer.echo(f"{key}:")
+            for row in value:
+                typer.echo("  " + "  ".join(str(v) for v in row.values()))
+        else:
+            typer.echo(f"{key}: {value}")
+
+
+@app.command()
+def validate(kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP)) -> None:
+    """Check the graph: every model has one task and a valid snippet, results are numeric, licences have a family."""
+    from hive.kg.checks import validate as graph_validate
+    from hive.kg.store import open_kg
+
+    findings = graph_validate(open_kg(kg))
+    for finding in findings:
+        typer.echo(f"FAIL {finding.count} {finding.check}: {'; '.join(finding.examples)}")
+    if findings:
+        raise typer.Exit(1)
+    typer.echo("ok: every check passed")

@@ -1,0 +1,85 @@
+"""What a snippet may be: one `run` function with the task's signature, importing only allowed modules.
+
+Snippets are generated from code found on the internet, so the same check runs when the builder
+admits a snippet into the knowledge graph and again before HIVE runs it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import lru_cache
+
+ALLOWED_MODULES = frozenset({
+    "transformers", "diffusers", "sentence_transformers", "torch", "numpy", "PIL", "soundfile", "librosa",
+    "spacy", "flair", "speechbrain", "faster_whisper", "huggingface_hub", "skops", "pandas", "scipy",
+    "math", "json", "typing", "io", "re", "piper", "cv2", "pytesseract",
+})
+FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "__import__", "globals", "locals", "getattr", "setattr", "delattr", "breakpoint", "input"})
+FUNCTION_NAME = "run"
+COMMON_PARAMETERS = ("model", "device")
+MODEL_PLACEHOLDER = "<model id>"
+
+
+class SnippetRejected(ValueError):
+    """A snippet that breaks the policy; the message says which rule."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The task inputs a snippet takes (keyword arguments with defaults), then `model` and `device`."""
+
+    inputs: tuple[str, ...]
+    model_id: str
+
+    @property
+    def parameters(self) -> tuple[str, ...]:
+        return (*self.inputs, *COMMON_PARAMETERS)
+
+
+def check_snippet(code: str, signature: Signature) -> None:
+    """Raise `SnippetRejected` unless `code` parses, defines exactly `run` with `signature`, and imports only allowed modules."""
+    # Snippets of one template differ only in the model id: check each shape once.
+    _check_shape(code.replace(repr(signature.model_id), repr(MODEL_PLACEHOLDER)), signature.inputs)
+
+
+@lru_cache(maxsize=4096)
+def _check_shape(code: str, inputs: tuple[str, ...]) -> None:
+    signature = Signature(inputs, MODEL_PLACEHOLDER)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        raise SnippetRejected(f"does not parse: {exc.msg} (line {exc.lineno})") from exc
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    others = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.Import, ast.ImportFrom, ast.Expr))]
+    if len(functions) != 1 or functions[0].name != FUNCTION_NAME or others:
+        raise SnippetRejected(f"must define exactly one top-level function '{FUNCTION_NAME}' and nothing else")
+    _check_signature(functions[0], signature)
+    for node in ast.walk(tree):
+        _check_node(node)
+
+
+def _check_signature(function: ast.FunctionDef, signature: Signature) -> None:
+    args = function.args
+    names = tuple(a.arg for a in args.args)
+    if names != signature.parameters or args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
+        raise SnippetRejected(f"signature must be ({', '.join(signature.parameters)}), found ({', '.join(names)})")
+    if len(args.defaults) != len(names):
+        raise SnippetRejected("every parameter needs a default value")
+    model_default = args.defaults[names.index("model")]
+    if not (isinstance(model_default, ast.Constant) and model_default.value == signature.model_id):
+        raise SnippetRejected(f"'model' must default to {signature.model_id!r}")
+
+
+def _check_node(node: ast.AST) -> None:
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        for module in modules:
+            if module.split(".")[0] not in ALLOWED_MODULES:
+                raise SnippetRejected(f"imports '{module}', which is not on the allow-list")
+    elif isinstance(node, ast.Name) and node.id in FORBIDDEN_NAMES:
+        raise SnippetRejected(f"uses '{node.id}'")
+    elif isinstance(node, ast.Attribute) and node.attr.startswith("__") and node.attr != "__init__":
+        raise SnippetRejected(f"touches '{node.attr}'")
+    elif isinstance(node, ast.keyword) and node.arg == "trust_remote_code":
+        raise SnippetRejected("sets trust_remote_code")

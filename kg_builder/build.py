@@ -1,0 +1,174 @@
+"""The build: sources -> facts -> snippets -> triples -> an output directory, written atomically.
+
+Output directory:
+    ckg.ttl, ckg.nt      the graph (Turtle with prefixes; N-Triples sorted, diff-able)
+    store/               a pyoxigraph store for fast queries
+    snippets/<task>/<model>.py
+    report.json          the summary and every skipped input with its reason
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pyoxigraph
+
+from kg_builder.extract import ModelFacts, Result, extract
+from kg_builder.graph import PREFIXES, GraphWriter
+from kg_builder.snippets import Snippet, SnippetWriter, TemplateWriter, task_inputs
+from kg_builder.sources import CardSource, PapersWithCodeSource, Skipped
+
+log = logging.getLogger("hive.kg_builder")
+
+
+@dataclass
+class BuildReport:
+    models: int = 0
+    tasks: int = 0
+    licences: int = 0
+    results: int = 0
+    paper_results: int = 0
+    papers: int = 0
+    snippets_own: int = 0
+    snippets_fallback: int = 0
+    triples: int = 0
+    seconds: float = 0.0
+    skipped: Counter = field(default_factory=Counter)
+    skipped_examples: dict[str, str] = field(default_factory=dict)
+    problems: Counter = field(default_factory=Counter)
+
+    def skip(self, where: str, reason: str) -> None:
+        self.skipped[reason] += 1
+        self.skipped_examples.setdefault(reason, where)
+        log.info("skipped %s: %s", where, reason)
+
+    def summary(self) -> str:
+        rate = self.models / self.seconds if self.seconds else 0.0
+        return (
+            f"models {self.models}, tasks {self.tasks}, licences {self.licences}, results {self.results} "
+            f"(+{self.paper_results} from papers), papers {self.papers}, snippets {self.snippets_own} own + "
+            f"{self.snippets_fallback} fallback, triples {self.triples}, skipped {sum(self.skipped.values())}, "
+            f"{self.seconds:.2f} s ({rate:.0f} cards/s)"
+        )
+
+
+def snippet_path(snippet: Snippet) -> str:
+    return f"{snippet.task}/{snippet.model_id.replace('/', '__')}.py"
+
+
+def collect_facts(sources: Iterable[CardSource], report: BuildReport, limit: int | None) -> list[ModelFacts]:
+    """Extract every readable card once (the first source that has a model wins)."""
+    seen: dict[str, ModelFacts] = {}
+    for source in sources:
+        for item in source.cards():
+            if limit is not None and len(seen) >= limit:
+                return list(seen.values())
+            if isinstance(item, Skipped):
+                report.skip(item.where, item.reason)
+                continue
+            if item.id in seen:
+                report.skip(item.source, "duplicate model id")
+                continue
+            facts = extract(item)
+            if facts.pipeline_tag not in task_inputs():
+                report.skip(item.source, f"task {facts.pipeline_tag!r} is not in the domain library")
+                continue
+            for problem in facts.problems:
+                report.problems[problem.split(":")[0]] += 1
+            seen[item.id] = facts
+    return list(seen.values())
+
+
+def join_paper_results(facts: list[ModelFacts], tables: Iterable[PapersWithCodeSource], report: BuildReport) -> None:
+    """Attach Papers-with-Code rows to every model whose card cites the row's paper (scope 'paper')."""
+    citing: dict[str, list[ModelFacts]] = {}
+    for model in facts:
+        for arxiv_id in model.arxiv_ids:
+            citing.setdefault(arxiv_id, []).append(model)
+    for table in tables:
+        for row in table.results():
+            if isinstance(row, Skipped):
+                report.skip(row.where, row.reason)
+                continue
+            for model in citing.get(row.arxiv_id, []):
+                model.results.append(Result(
+                    task=row.task, dataset=row.dataset, dataset_name=row.dataset, config="", split="",
+                    metric=row.metric.lower(), value=row.value, verified=False, source=table.name, scope="paper",
+                ))
+                report.paper_results += 1
+
+
+def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
+          limit: int | None = None, writer: SnippetWriter | None = None,
+          progress: Callable[[int], None] | None = None, with_store: bool = True) -> BuildReport:
+    """Build the graph into `out`; `out` is replaced only once everything is written."""
+    started = time.perf_counter()
+    report = BuildReport()
+    writer = writer or TemplateWriter()
+    facts = collect_facts(sources, report, limit)
+    join_paper_results(facts, tables or [], report)
+    graph = GraphWriter()
+    snippets: dict[str, str] = {}
+    for model in facts:
+        snippet = writer.write(model, model.pipeline_tag)
+        path = snippet_path(snippet)
+        snippets[path] = snippet.code
+        graph.model(model, model.pipeline_tag, snippet, path)
+        report.snippets_own += snippet.kind == "own"
+        report.snippets_fallback += snippet.kind == "fallback"
+        report.results += sum(r.scope == "model" for r in model.results)
+        if progress:
+            progress(1)
+    report.models = len(facts)
+    report.tasks = len({m.pipeline_tag for m in facts})
+    report.licences = len({lic.key for m in facts for lic in m.licenses})
+    report.papers = len({a for m in facts for a in m.arxiv_ids})
+    report.triples = len(graph.triples)
+    _write_atomically(out, graph, snippets, report, with_store, started)
+    return report
+
+
+def _write_atomically(out: Path, graph: GraphWriter, snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        triples = sorted(graph.triples, key=str)
+        ntriples = pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES)
+        (staging / "ckg.nt").write_bytes(ntriples)
+        (staging / "ckg.ttl").write_bytes(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES))
+        for path, code in snippets.items():
+            target = staging / "snippets" / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(code, encoding="utf-8")
+        if with_store:
+            store = pyoxigraph.Store(str(staging / "store"))
+            store.bulk_load(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES)
+            store.flush()
+            del store
+        report.seconds = round(time.perf_counter() - started, 3)
+        document = {name: (dict(value) if isinstance(value, Counter) else value) for name, value in vars(report).items()}
+        (staging / "report.json").write_text(json.dumps(document, indent=2, sort_keys=True, default=dict), encoding="utf-8")
+        _swap_into_place(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _swap_into_place(staging: Path, out: Path) -> None:
+    """Replace `out` with `staging`; the old directory is removed only after the rename succeeded."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{time.time_ns()}")
+        out.rename(old)
+    staging.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,152 @@
+"""Facts -> RDF triples in HIVE's C-KG vocabulary (see ontology.ttl). IRIs are deterministic, so a
+rebuild from the same cards gives the same triples."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from urllib.parse import quote
+
+from pyoxigraph import Literal, NamedNode, Triple
+
+from kg_builder.extract import ModelFacts, Result
+from kg_builder.licenses import License
+from kg_builder.snippets import Snippet, task_inputs
+
+HIVE = "https://w3id.org/hive/ckg#"
+DATA = "https://w3id.org/hive/ckg/"
+RDF_TYPE = NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+XSD = "http://www.w3.org/2001/XMLSchema#"
+DCTERMS = "http://purl.org/dc/terms/"
+SCHEMA = "http://schema.org/"
+PROV = "http://www.w3.org/ns/prov#"
+LOWER_IS_BETTER = {
+    "wer", "cer", "mer", "wil", "wip", "ter", "loss", "perplexity", "ppl", "fid", "mae", "mse", "rmse", "eer",
+    "error", "error_rate", "der", "bpb", "bpc", "kid", "lpips",
+}
+PREFIXES = {"hive": HIVE, "dcterms": DCTERMS, "schema": SCHEMA, "prov": PROV, "xsd": XSD}
+
+
+def term(name: str) -> NamedNode:
+    return NamedNode(HIVE + name)
+
+
+@lru_cache(maxsize=65536)
+def node(kind: str, key: str) -> NamedNode:
+    return NamedNode(DATA + kind + "/" + quote(key, safe="/-_.~"))
+
+
+def model_node(model_id: str) -> NamedNode:
+    return node("model", model_id)
+
+
+def _text(value: str) -> Literal:
+    return Literal(value)
+
+
+def _integer(value: int) -> Literal:
+    return Literal(str(int(value)), datatype=NamedNode(XSD + "integer"))
+
+
+def _double(value: float) -> Literal:
+    return Literal(repr(float(value)), datatype=NamedNode(XSD + "double"))
+
+
+def _boolean(value: bool) -> Literal:
+    return Literal("true" if value else "false", datatype=NamedNode(XSD + "boolean"))
+
+
+class GraphWriter:
+    """Collects triples; shared nodes (tasks, licences, datasets, ...) are described once."""
+
+    def __init__(self) -> None:
+        self.triples: set[Triple] = set()
+        self._described: set[NamedNode] = set()
+
+    def add(self, subject: NamedNode, predicate: NamedNode, obj) -> None:
+        self.triples.add(Triple(subject, predicate, obj))
+
+    def _typed(self, subject: NamedNode, cls: str, **labels: str) -> NamedNode:
+        if subject not in self._described:
+            self._described.add(subject)
+            self.add(subject, RDF_TYPE, term(cls))
+            for name, value in labels.items():
+                self.add(subject, NamedNode(SCHEMA + "name") if name == "name" else term(name), _text(value))
+        return subject
+
+    def source(self, name: str) -> NamedNode:
+        return self._typed(node("source", name.split("#")[0]), "Source", name=name.split("#")[0])
+
+    def model(self, facts: ModelFacts, task: str, snippet: Snippet, snippet_path: str) -> None:
+        model = self._typed(model_node(facts.id), "Model")
+        self.add(model, NamedNode(DCTERMS + "identifier"), _text(facts.id))
+        self.add(model, NamedNode(PROV + "wasDerivedFrom"), self.source(facts.source))
+        self.add(model, term("task"), self._typed(node("task", task), "Task", name=task))
+        for license_ in facts.licenses:
+            self.add(model, NamedNode(DCTERMS + "license"), self.license(license_))
+        for code in facts.languages:
+            self.add(model, term("language"), self._typed(node("language", code), "Language", name=code))
+        for dataset in facts.datasets:
+            self.add(model, term("trainedOn"), self._typed(node("dataset", dataset), "Dataset", name=dataset))
+        for base in facts.base_models:
+            self.add(model, term("baseModel"), model_node(base))
+        if facts.library:
+            self.add(model, term("library"), self._typed(node("library", facts.library), "Library", name=facts.library))
+        for name, value in (("downloads", facts.downloads), ("likes", facts.likes)):
+            if value is not None:
+                self.add(model, term(name), _integer(value))
+        for arxiv_id in facts.arxiv_ids:
+            self.add(model, NamedNode(DCTERMS + "references"), self.paper(arxiv_id))
+        for size in facts.sizes:
+            name = "parameterCount" if size.kind == "parameters" else "sizeBytes"
+            self.add(model, term(name), _integer(size.value))
+            self.add(model, term(name + "Source"), _text(size.source))
+        for position, result in enumerate(facts.results):
+            self.result(model, facts.id, position, result)
+        self.snippet(model, snippet, snippet_path, facts.source)
+
+    def license(self, license_: License) -> NamedNode:
+        subject = node("license", license_.key)
+        if subject not in self._described:
+            self._typed(subject, "License", name=license_.spdx or license_.hf_id or "unstated")
+            if license_.spdx:
+                self.add(subject, term("spdxId"), _text(license_.spdx))
+            self.add(subject, term("hubId"), _text(license_.hf_id))
+            self.add(subject, term("family"), _text(license_.family))
+            self.add(subject, term("known"), _boolean(license_.spdx is not None))
+        return subject
+
+    def paper(self, arxiv_id: str) -> NamedNode:
+        subject = NamedNode(f"https://arxiv.org/abs/{arxiv_id}")
+        if subject not in self._described:
+            self._typed(subject, "Paper")
+            self.add(subject, term("arxivId"), _text(arxiv_id))
+        return subject
+
+    def result(self, model: NamedNode, model_id: str, position: int, result: Result) -> None:
+        key = "|".join((model_id, str(position), result.dataset, result.metric, result.scope))
+        subject = node("result", hashlib.sha1(key.encode()).hexdigest()[:20])
+        self._typed(subject, "BenchmarkResult")
+        self.add(model, term("result"), subject)
+        self.add(subject, term("onDataset"), self._typed(node("dataset", result.dataset), "Dataset", name=result.dataset_name))
+        metric = self._typed(node("metric", result.metric), "Metric", name=result.metric)
+        self.add(metric, term("lowerIsBetter"), _boolean(result.metric in LOWER_IS_BETTER))
+        self.add(subject, term("metric"), metric)
+        self.add(subject, term("value"), _double(result.value))
+        self.add(subject, term("verified"), _boolean(result.verified))
+        self.add(subject, term("scope"), _text(result.scope))
+        self.add(subject, NamedNode(PROV + "wasDerivedFrom"), self.source(result.source))
+        for name, value in (("resultTask", result.task), ("datasetConfig", result.config), ("datasetSplit", result.split)):
+            if value:
+                self.add(subject, term(name), _text(value))
+
+    def snippet(self, model: NamedNode, snippet: Snippet, path: str, card_source: str) -> None:
+        subject = self._typed(node("snippet", snippet.model_id), "Snippet")
+        self.add(model, term("execution"), subject)
+        self.add(subject, term("code"), _text(snippet.code))
+        self.add(subject, term("path"), _text(path))
+        self.add(subject, term("sha256"), _text(hashlib.sha256(snippet.code.encode()).hexdigest()))
+        self.add(subject, term("fallback"), _boolean(snippet.kind == "fallback"))
+        self.add(subject, term("loader"), _text(snippet.loader))
+        self.add(subject, term("inputs"), _text(",".join(task_inputs()[snippet.task])))
+        self.add(subject, NamedNode(PROV + "wasDerivedFrom"), self.source("builder" if snippet.kind == "fallback" else card_source))

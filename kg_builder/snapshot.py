@@ -1,0 +1,66 @@
+"""Rebuild the C-KG snapshot shipped in the package, from HuggingGPT's card dump.
+
+    python -m kg_builder.snapshot [../shared/data/p0_models.jsonl] [--check]
+
+Writes `hive/data/ckg.nt.gz` (sorted N-Triples, gzip without a timestamp, so rebuilds are byte-identical),
+`hive/data/ckg-report.json`, and the generated snippets under `snippets/<task>/`. With `--check`, writes
+nothing and exits 1 if a rebuild would differ from what is shipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from kg_builder.build import build
+from kg_builder.sources import JsonlSource
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
+SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
+REPORT = ROOT / "hive" / "data" / "ckg-report.json"
+SNIPPETS = ROOT / "snippets"
+
+
+def rebuild(dump: Path, workdir: Path) -> Path:
+    """Build from `dump` into `workdir/ckg` and return that directory."""
+    out = workdir / "ckg"
+    report = build([JsonlSource(dump)], out, with_store=False)
+    print(report.summary(), file=sys.stderr)
+    return out
+
+
+def compressed(ntriples: bytes) -> bytes:
+    return gzip.compress(ntriples, compresslevel=9, mtime=0)
+
+
+def generated_snippets(directory: Path) -> dict[str, str]:
+    return {p.relative_to(directory).as_posix(): p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py")) if p.parent != directory}
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    paths = [a for a in argv if not a.startswith("--")]
+    dump = Path(paths[0]) if paths else DEFAULT_DUMP
+    with tempfile.TemporaryDirectory() as tmp:
+        out = rebuild(dump, Path(tmp))
+        snapshot = compressed((out / "ckg.nt").read_bytes())
+        snippets = generated_snippets(out / "snippets")
+        if check:
+            same = SNAPSHOT.exists() and SNAPSHOT.read_bytes() == snapshot and generated_snippets(SNIPPETS) == snippets
+            print("snapshot is reproducible" if same else "snapshot differs from a rebuild", file=sys.stderr)
+            return 0 if same else 1
+        SNAPSHOT.write_bytes(snapshot)
+        shutil.copyfile(out / "report.json", REPORT)
+        for task_dir in [p for p in SNIPPETS.iterdir() if p.is_dir()]:
+            shutil.rmtree(task_dir)
+        shutil.copytree(out / "snippets", SNIPPETS, dirs_exist_ok=True)
+    print(f"wrote {SNAPSHOT.relative_to(ROOT)} and {len(snippets)} snippets", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,186 @@
+"""Snippets: one Python function per model, `run(<task inputs>, model=<id>, device="cpu")`.
+
+Two writers behind one interface:
+- `TemplateWriter` (deterministic, offline): recognises the loader the card's code uses (a transformers
+  pipeline or classes, sentence-transformers, diffusers, spaCy, flair, SpeechBrain) and fills that
+  loader's template; a card without usable code gets the task's fallback template, marked as such.
+- `LLMWriter`: the HIVE paper's approach, an LLM rewrites the card's code with the prompt in
+  `prompts/snippet.md`; its answer is checked like any other snippet, and the template is used instead
+  when it fails.
+Every snippet passes `hive.snippet_policy.check_snippet` before it enters the graph.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Protocol
+
+import yaml
+
+from hive.planning.library import load_library
+from hive.snippet_policy import Signature, SnippetRejected, check_snippet
+from kg_builder.extract import ModelFacts
+
+TEMPLATES = Path(__file__).parent / "templates"
+PROMPTS = Path(__file__).parent / "prompts"
+OWN, FALLBACK = "own", "fallback"
+TRANSFORMERS_CLASS = re.compile(r"\b((?:Auto|[A-Z][A-Za-z0-9]*)(?:For[A-Za-z]+|Model|Processor|Tokenizer(?:Fast)?|FeatureExtractor|ImageProcessor))\.from_pretrained\(")
+DIFFUSERS_CLASS = re.compile(r"\b(\w*Pipeline)\.from_pretrained\(")
+SPEECHBRAIN_CLASS = re.compile(r"\b(\w+)\.from_hparams\(")
+PIPELINE_TASK = re.compile(r"\bpipeline\(\s*(?:task\s*=\s*)?[\"']([\w-]+)[\"']")
+COMPONENT_KEYWORD = (("TokenizerFast", "tokenizer"), ("Tokenizer", "tokenizer"), ("ImageProcessor", "image_processor"),
+                     ("FeatureExtractor", "feature_extractor"), ("Processor", "processor"))
+
+
+@dataclass(frozen=True)
+class Snippet:
+    model_id: str
+    task: str
+    code: str
+    kind: str  # OWN (from the card's code) | FALLBACK (the task's template)
+    loader: str
+    note: str = ""
+
+
+class SnippetWriter(Protocol):
+    def write(self, facts: ModelFacts, task: str) -> Snippet: ...
+
+
+@lru_cache(maxsize=1)
+def _calls() -> dict:
+    return yaml.safe_load((TEMPLATES / "calls.yaml").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _template(name: str) -> string.Template:
+    return string.Template((TEMPLATES / f"{name}.py.tmpl").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def task_inputs() -> dict[str, tuple[str, ...]]:
+    """Pipeline tag -> the input names of the library action for it (the snippet's parameters)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for action in load_library().actions.values():
+        names = tuple(param[1:] for param, _modality in action.inputs)
+        found.setdefault(action.name, names)
+        found.setdefault(action.pipeline_tag, names)
+    return found
+
+
+def signature_for(facts: ModelFacts, task: str) -> Signature:
+    return Signature(task_inputs()[task], facts.id)
+
+
+def _parameters(signature: Signature) -> str:
+    kinds = {"table": "dict | None = None", "labels": "list | None = None"}
+    return ", ".join(f"{name}: {kinds.get(name, 'str = ' + repr(''))}" for name in signature.inputs)
+
+
+class TemplateWriter:
+    """Deterministic snippets from the loader a card's code uses."""
+
+    def write(self, facts: ModelFacts, task: str) -> Snippet:
+        signature = signature_for(facts, task)
+        for code in facts.code_blocks:
+            snippet = self._from_card_code(facts, task, signature, code)
+            if snippet is not None:
+                try:
+                    check_snippet(snippet.code, signature)
+                    return snippet
+                except SnippetRejected:
+                    continue
+        return self.fallback(facts, task)
+
+    def fallback(self, facts: ModelFacts, task: str) -> Snippet:
+        """The task's template for this model id."""
+        signature = signature_for(facts, task)
+        loader = _calls()["fallback_loader"].get(task, "transformers_pipeline")
+        fields = {"pipeline_class": "DiffusionPipeline"} if loader == "diffusers" else {}
+        code = self._fill(loader, facts, task, signature, **fields)
+        check_snippet(code, signature)
+        return Snippet(facts.id, task, code, FALLBACK, loader, "no usable loading code in the card")
+
+    def _from_card_code(self, facts: ModelFacts, task: str, signature: Signature, code: str) -> Snippet | None:
+        calls = _calls()
+        if "SentenceTransformer(" in code and task == "sentence-similarity":
+            return self._own("sentence_transformers", facts, task, signature)
+        if "from diffusers" in code and task in calls["diffusers"]:
+            match = DIFFUSERS_CLASS.search(code)
+            return self._own("diffusers", facts, task, signature, pipeline_class=match.group(1) if match else "DiffusionPipeline")
+        if "spacy.load(" in code and task == "token-classification":
+            return self._own("spacy", facts, task, signature)
+        if "SequenceTagger.load(" in code and task == "token-classification":
+            return self._own("flair", facts, task, signature)
+        match = SPEECHBRAIN_CLASS.search(code)
+        if "speechbrain" in code and match and match.group(1) in calls["speechbrain"]:
+            return self._own("speechbrain", facts, task, signature, speechbrain_class=match.group(1),
+                             call=calls["speechbrain"][match.group(1)])
+        if task not in calls["transformers"]:
+            return None
+        classes = sorted(set(TRANSFORMERS_CLASS.findall(code)))
+        if "pipeline(" in code or not classes:
+            return self._own("transformers_pipeline", facts, task, signature) if "pipeline(" in code else None
+        return self._own("transformers_classes", facts, task, signature, **self._class_fields(classes))
+
+    @staticmethod
+    def _class_fields(classes: list[str]) -> dict[str, str]:
+        loads, components = [], []
+        for name in classes:
+            keyword = next((k for suffix, k in COMPONENT_KEYWORD if name.endswith(suffix)), "model")
+            variable = f"{keyword}_{len(loads)}" if keyword != "model" else "network"
+            loads.append(f"    {variable} = {name}.from_pretrained(model)")
+            components.append(f"{keyword}={variable}, ")
+        if not any(c.startswith("model=") for c in components):
+            components.insert(0, "model=model, ")
+        return {"classes": ", ".join(classes), "loads": "\n".join(loads), "components": "".join(dict.fromkeys(components))}
+
+    def _own(self, loader: str, facts: ModelFacts, task: str, signature: Signature, **fields: str) -> Snippet:
+        return Snippet(facts.id, task, self._fill(loader, facts, task, signature, **fields), OWN, loader, "loader taken from the card's code")
+
+    @staticmethod
+    def _fill(loader: str, facts: ModelFacts, task: str, signature: Signature, **fields: str) -> str:
+        calls = _calls()
+        family = "diffusers" if loader == "diffusers" else "transformers"
+        values = {
+            "params": _parameters(signature),
+            "model_id": repr(facts.id),
+            "doc": f"{task} with {facts.id}.",
+            "pipeline_task": repr(calls["pipeline_task"].get(task, task)),
+            "call": calls.get(family, {}).get(task, ""),
+            **fields,
+        }
+        return _template(loader).substitute(values)
+
+
+class LLMWriter:
+    """The paper's route: an LLM rewrites the card's usage code into the fixed signature."""
+
+    def __init__(self, complete: Callable[[str], str], fallback: TemplateWriter | None = None) -> None:
+        self.complete = complete
+        self.fallback = fallback or TemplateWriter()
+        self.prompt = string.Template((PROMPTS / "snippet.md").read_text(encoding="utf-8"))
+
+    def write(self, facts: ModelFacts, task: str) -> Snippet:
+        if not facts.code_blocks:
+            return self.fallback.fallback(facts, task)
+        signature = signature_for(facts, task)
+        prompt = self.prompt.substitute(
+            model_id=facts.id, task=task, signature=f"def run({_parameters(signature)}, model: str = {facts.id!r}, device: str = 'cpu'):",
+            code="\n\n".join(facts.code_blocks),
+        )
+        answer = _code_from_answer(self.complete(prompt))
+        try:
+            check_snippet(answer, signature)
+        except SnippetRejected as exc:
+            snippet = self.fallback.write(facts, task)
+            return Snippet(snippet.model_id, task, snippet.code, snippet.kind, snippet.loader, f"LLM answer rejected: {exc}")
+        return Snippet(facts.id, task, answer, OWN, "llm", "rewritten from the card's code by the LLM")
+
+
+def _code_from_answer(answer: str) -> str:
+    fenced = re.search(r"```(?:python)?\n(.*?)```", answer, re.S)
+    return (fenced.group(1) if fenced else answer).strip() + "\n"

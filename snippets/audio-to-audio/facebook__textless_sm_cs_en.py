@@ -1,0 +1,6 @@
+def run(audio: str = '', model: str = 'facebook/textless_sm_cs_en', device: str = "cpu"):
+    """audio-to-audio with facebook/textless_sm_cs_en."""
+    from transformers import pipeline
+
+    runner = pipeline('audio-to-audio', model=model, device=device)
+    return runner(audio)

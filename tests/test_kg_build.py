@@ -1,0 +1,186 @@
+"""The C-KG builder: the shipped snapshot, reproducibility, bad input, Papers-with-Code joins, the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hive.kg.checks import validate
+from hive.kg.queries import rows
+from hive.kg.store import open_kg
+from kg_builder.build import build
+from kg_builder.sources import DirectorySource, JsonlSource, PapersWithCodeSource
+
+from conftest import SHARED_BENCH
+
+P0 = SHARED_BENCH.parent / "data" / "p0_models.jsonl"
+needs_p0 = pytest.mark.skipif(not P0.exists(), reason="the card dump (../shared/data) is not beside the repository")
+PREFIX = "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> "
+
+
+@pytest.fixture(scope="module")
+def snapshot():
+    return open_kg()
+
+
+def test_snapshot_holds_every_model_and_task_and_is_sound(snapshot):
+    counts = rows(snapshot, PREFIX + "SELECT (COUNT(DISTINCT ?m) AS ?models) (COUNT(DISTINCT ?t) AS ?tasks) WHERE { ?m a hive:Model ; hive:task ?t }")[0]
+    assert counts == {"models": 673, "tasks": 24}
+    assert validate(snapshot) == []
+
+
+def _is_number(value) -> bool:
+    if isinstance(value, bool):
+        return False
+    try:
+        number = float(value.rstrip("%")) if isinstance(value, str) else float(value)  # '72%' is a number
+        return number == number  # NaN is not a result
+    except (TypeError, ValueError):
+        return False
+
+
+def _cards() -> list[dict]:
+    return [json.loads(line) for line in P0.read_text().splitlines() if line.strip()]
+
+
+@needs_p0
+def test_snapshot_keeps_every_licence_result_and_paper_the_cards_state(snapshot):
+    from kg_builder.extract import ARXIV
+
+    licensed = {c["id"] for c in _cards() if (c.get("meta") or {}).get("license")}
+    with_licence = {r["id"] for r in rows(snapshot, PREFIX + "SELECT DISTINCT ?id WHERE { ?m dcterms:identifier ?id ; dcterms:license ?l }")}
+    assert licensed == with_licence
+
+    numeric = 0
+    for card in _cards():
+        for entry in (card.get("meta") or {}).get("model-index") or []:
+            for result in entry.get("results") or []:
+                for metric in result.get("metrics") or []:
+                    numeric += _is_number(metric.get("value"))
+    stored = rows(snapshot, PREFIX + "SELECT (COUNT(?r) AS ?n) WHERE { ?m hive:result ?r . ?r hive:scope 'model' }")[0]["n"]
+    assert stored == numeric
+
+    cited = {(c["id"], a or b) for c in _cards() for a, b in ARXIV.findall(c.get("description") or "")}
+    linked = {(r["id"], r["arxiv"]) for r in rows(snapshot, PREFIX + "SELECT ?id ?arxiv WHERE { ?m dcterms:identifier ?id ; dcterms:references ?p . ?p hive:arxivId ?arxiv }")}
+    assert cited <= linked
+
+
+def test_speech_models_keep_their_word_error_rates(snapshot):
+    found = rows(snapshot, PREFIX + """
+        SELECT ?value WHERE {
+          ?m dcterms:identifier "openai/whisper-tiny" ; hive:result ?r .
+          ?r hive:metric ?metric ; hive:value ?value ; hive:onDataset ?d .
+          ?metric hive:lowerIsBetter true .
+          FILTER(CONTAINS(STR(?d), "librispeech"))
+        }""")
+    assert found and all(0 < r["value"] < 100 for r in found)
+
+
+def test_every_model_has_a_snippet_and_fallbacks_are_marked(snapshot):
+    kinds = rows(snapshot, PREFIX + "SELECT ?fallback (COUNT(?s) AS ?n) WHERE { ?m hive:execution ?s . ?s hive:fallback ?fallback } GROUP BY ?fallback")
+    assert sum(r["n"] for r in kinds) == 673
+    assert {r["fallback"] for r in kinds} == {True, False}
+
+
+@needs_p0
+def test_a_rebuild_gives_the_shipped_snapshot():
+    done = subprocess.run([sys.executable, "-m", "kg_builder.snapshot", str(P0), "--check"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    assert "reproducible" in done.stderr
+
+
+def test_bad_cards_are_skipped_with_counted_reasons(tmp_path):
+    dump = tmp_path / "cards.jsonl"
+    good = {"id": "org/good", "pipeline_tag": "summarization", "downloads": 5, "likes": 1,
+            "meta": {"license": "Apache-2.0", "model-index": [{"results": [{"task": {"type": "summarization"},
+                     "dataset": {"type": "xsum", "name": "XSum"}, "metrics": [{"type": "rouge1", "value": "41.2"},
+                     {"type": "loss", "value": "n/a"}]}]}]},
+            "description": "```python\nfrom transformers import pipeline\np = pipeline('summarization', model='org/good')\n```\n```python\nthis is not python (\nfrom_pretrained(\n```"}
+    dump.write_text("\n".join([
+        json.dumps(good),
+        "{not json",
+        json.dumps({"downloads": 3}),
+        json.dumps({"id": "org/odd-task", "pipeline_tag": "protein-folding", "meta": {}}),
+        json.dumps({**good}),
+    ]) + "\n")
+    cards = tmp_path / "cards"
+    (cards / "org" / "broken").mkdir(parents=True)
+    (cards / "org" / "broken" / "README.md").write_text("---\nlicense: [mit\n---\nbody")
+    (cards / "org" / "fine").mkdir(parents=True)
+    (cards / "org" / "fine" / "README.md").write_text("---\nlicense: mit\npipeline_tag: translation\n---\n# fine\n")
+    out = tmp_path / "kg"
+    report = build([JsonlSource(dump), DirectorySource(cards)], out, with_store=False)
+    assert report.models == 2
+    assert report.skipped["not JSON (Expecting property name enclosed in double quotes)"] == 1
+    assert report.skipped["no model id"] == 1
+    assert report.skipped["task 'protein-folding' is not in the domain library"] == 1
+    assert report.skipped["duplicate model id"] == 1
+    assert sum(n for reason, n in report.skipped.items() if reason.startswith("broken YAML")) == 1
+    assert report.problems["metric loss on xsum is not a number"] == 1
+    assert report.problems["a code block is not valid Python"] == 1
+    assert report.results == 1 and report.snippets_own == 1 and report.snippets_fallback == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards", "cards.jsonl", "kg"]
+    assert validate(open_kg(out)) == []
+
+
+def test_a_failed_build_leaves_the_previous_output_alone(tmp_path):
+    out = tmp_path / "kg"
+    out.mkdir()
+    (out / "ckg.nt").write_text("previous\n")
+
+    class Exploding:
+        name = "exploding"
+
+        def cards(self):
+            raise RuntimeError("disk on fire")
+            yield  # pragma: no cover
+
+    with pytest.raises(RuntimeError):
+        build([Exploding()], out)
+    assert (out / "ckg.nt").read_text() == "previous\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kg"]
+
+
+def test_papers_with_code_rows_join_models_through_arxiv_ids(tmp_path):
+    table = tmp_path / "evaluation-tables.json"
+    table.write_text(json.dumps([{
+        "task": "Speech Recognition", "datasets": [{"dataset": "LibriSpeech test-clean", "sota": {"metrics": ["Word Error Rate (WER)"], "rows": [
+            {"model_name": "Whisper", "paper_url": "https://arxiv.org/abs/2212.04356v1", "metrics": {"Word Error Rate (WER)": "2.7", "Params": "1550M"}},
+            {"model_name": "NoPaper", "paper_url": "https://example.org/paper", "metrics": {"Word Error Rate (WER)": "3.0"}},
+        ]}}],
+        "subtasks": [{"task": "Noisy Speech Recognition", "datasets": [{"dataset": "CHiME", "sota": {"rows": [
+            {"model_name": "Whisper", "paper_url": "https://arxiv.org/pdf/2212.04356", "metrics": {"WER": "12.1%"}}]}}]}],
+    }]))
+    dump = tmp_path / "cards.jsonl"
+    dump.write_text(json.dumps({"id": "org/asr", "pipeline_tag": "automatic-speech-recognition", "meta": {"tags": ["arxiv:2212.04356"]}, "description": ""}) + "\n"
+                    + json.dumps({"id": "org/other", "pipeline_tag": "automatic-speech-recognition", "meta": {}, "description": ""}) + "\n")
+    out = tmp_path / "kg"
+    report = build([JsonlSource(dump)], out, tables=[PapersWithCodeSource(table)], with_store=False)
+    assert report.paper_results == 2
+    assert report.skipped["no arXiv paper link"] == 1
+    assert report.skipped["metric Params is not a number: '1550M'"] == 1
+    found = rows(open_kg(out), PREFIX + "SELECT ?id ?value ?scope WHERE { ?m dcterms:identifier ?id ; hive:result ?r . ?r hive:value ?value ; hive:scope ?scope }")
+    assert {(r["id"], r["scope"]) for r in found} == {("org/asr", "paper")}
+    assert sorted(r["value"] for r in found) == [2.7, 12.1]
+
+
+def test_cli_builds_describes_and_validates(tmp_path):
+    dump = tmp_path / "cards.jsonl"
+    dump.write_text(json.dumps({"id": "org/m", "pipeline_tag": "translation", "meta": {"license": "mit"}, "description": ""}) + "\n")
+    hive = [sys.executable, "-c", "from hive.cli import main; main()"]
+    built = subprocess.run([*hive, "kg", "build", "--source", f"jsonl:{dump}", "--out", str(tmp_path / "kg")], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert "models 1, tasks 1, licences 1" in built.stdout
+    stats = subprocess.run([*hive, "kg", "stats", "--kg", str(tmp_path / "kg"), "--json"], capture_output=True, text=True)
+    assert json.loads(stats.stdout)["models"] == 1
+    checked = subprocess.run([*hive, "kg", "validate", "--kg", str(tmp_path / "kg")], capture_output=True, text=True)
+    assert checked.returncode == 0 and "every check passed" in checked.stdout
+    bad = subprocess.run([*hive, "kg", "build", "--source", "ftp:x", "--out", str(tmp_path / "o")], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: unknown source kind 'ftp'")
+    missing = subprocess.run([*hive, "kg", "stats", "--kg", str(tmp_path / "nothing")], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no knowledge graph at" in missing.stderr
