@@ -123,7 +123,8 @@ def with_retries(call: Callable[[], Any], attempts: int = 4, base_delay: float =
 
 class HubSource:
     """Cards from the Hugging Face hub: `list_models` with card data, `model_info` with file sizes and
-    safetensors parameter counts, and the README through `ModelCard.load`.
+    safetensors parameter counts, and the card's README (downloaded through the same client, so a
+    mirror given as `endpoint` serves everything).
 
     Every fetched card is cached as JSON in `cache_dir`; a rerun reads cached cards instead of asking
     the hub again, so an interrupted build resumes where it stopped.
@@ -135,7 +136,6 @@ class HubSource:
         from huggingface_hub import HfApi
 
         self.api = HfApi(endpoint=endpoint, token=token)
-        self.endpoint, self.token = endpoint, token
         self.cache_dir = Path(cache_dir)
         self.pipeline_tags = pipeline_tags or [None]
         self.limit = limit
@@ -165,11 +165,9 @@ class HubSource:
         cached = self._cache_path(info.id)
         if cached.exists():
             return Card(**json.loads(cached.read_text(encoding="utf-8")))
-        from huggingface_hub import ModelCard
-
         details = self._call(lambda: self.api.model_info(info.id, files_metadata=True))
-        readme = self._call(lambda: ModelCard.load(info.id, token=self.token, ignore_metadata_errors=True))
-        meta, body = split_front_matter(str(readme))
+        readme = self._call(lambda: self.api.hf_hub_download(info.id, "README.md", cache_dir=self.cache_dir / "files"))
+        meta, body = split_front_matter(Path(readme).read_text(encoding="utf-8"))
         safetensors = getattr(details, "safetensors", None)
         card = Card(
             id=info.id,

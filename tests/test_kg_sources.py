@@ -1,0 +1,144 @@
+"""Card sources and extraction details: the hub client against recorded responses, licences, sizes, snippets."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.snippet_policy import Signature, SnippetRejected, check_snippet
+from kg_builder.cards import Card
+from kg_builder.extract import extract
+from kg_builder.licenses import normalise
+from kg_builder.sizes import size_facts
+from kg_builder.snippets import LLMWriter, TemplateWriter
+from kg_builder.sources import HubSource, RateLimiter, Skipped
+
+from hub_replay import HubReplay
+
+
+@pytest.fixture
+def hub(monkeypatch, tmp_path):
+    """The hub cannot be reached from here: a local server replays responses recorded in the hub's format."""
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    with HubReplay() as replay:
+        yield replay
+
+
+def _hub_source(hub, tmp_path, **kwargs) -> HubSource:
+    return HubSource(tmp_path / "cache", pipeline_tags=["automatic-speech-recognition"], limit=10,
+                     endpoint=hub.endpoint, per_second=1000, sleep=lambda s: None, **kwargs)
+
+
+def test_hub_cards_carry_hub_sizes_and_broken_cards_are_skipped(hub, tmp_path):
+    found = list(_hub_source(hub, tmp_path).cards())
+    cards = [c for c in found if isinstance(c, Card)]
+    skipped = [c for c in found if isinstance(c, Skipped)]
+    assert [c.id for c in cards] == ["acme/tiny-asr"]
+    assert [s.where for s in skipped] == ["hub:acme/broken-card"]
+    facts = extract(cards[0])
+    assert {(s.kind, s.value, s.source) for s in facts.sizes} == {("parameters", 37760640, "hub"), ("bytes", 151000000, "hub")}
+    assert facts.licenses[0].spdx == "MIT" and facts.arxiv_ids == ["2212.04356"]
+    assert [(r.dataset, r.config, r.metric, r.value) for r in facts.results] == [("librispeech_asr", "clean", "wer", 7.5)]
+
+
+def test_hub_runs_resume_from_the_cache(hub, tmp_path):
+    list(_hub_source(hub, tmp_path).cards())
+    first = len(hub.requests)
+    again = [c for c in _hub_source(hub, tmp_path).cards() if isinstance(c, Card)]
+    new_requests = hub.requests[first:]
+    assert [c.id for c in again] == ["acme/tiny-asr"]
+    assert not any("tiny-asr" in r for r in new_requests), new_requests
+
+
+def test_hub_calls_are_retried_on_server_errors(hub, tmp_path):
+    hub.failures_left["/api/models/acme/tiny-asr"] = 2
+    cards = [c for c in _hub_source(hub, tmp_path).cards() if isinstance(c, Card)]
+    assert [c.id for c in cards] == ["acme/tiny-asr"]
+    assert hub.requests.count("GET /api/models/acme/tiny-asr") == 3
+
+
+def test_rate_limiter_spaces_calls():
+    now = [0.0]
+    slept = []
+    limiter = RateLimiter(4, clock=lambda: now[0], sleep=lambda s: (slept.append(s), now.__setitem__(0, now[0] + s)))
+    for _ in range(3):
+        limiter.wait()
+    assert slept == [0.25, 0.25]
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("apache-2.0", [("Apache-2.0", "permissive")]),
+    (["cc-by-nc-sa-4.0", "apache-2.0"], [("CC-BY-NC-SA-4.0", "non-commercial"), ("Apache-2.0", "permissive")]),
+    ("openrail++", [("LicenseRef-openrail++", "openrail")]),
+    ("other", [(None, "other")]),
+    ("my-own-licence", [("LicenseRef-my-own-licence", "other")]),
+    (None, []),
+])
+def test_licences_are_normalised_to_spdx_with_a_family(raw, expected):
+    assert [(lic.spdx, lic.family) for lic in normalise(raw)] == expected
+
+
+@pytest.mark.parametrize("model_id, body, expected", [
+    ("org/x", "A model with 66M parameters.", ("parameters", 66_000_000, "card")),
+    ("bigscience/bloom-560m", "", ("parameters", 560_000_000, "name-estimate")),
+    ("openai/whisper-tiny.en", "", ("parameters", 39_000_000, "name-estimate")),
+])
+def test_sizes_say_where_their_number_came_from(model_id, body, expected):
+    facts = size_facts(Card(id=model_id, meta={}, body=body, source="t"))
+    assert (facts[0].kind, facts[0].value, facts[0].source) == expected
+    assert (facts[1].kind, facts[1].source) == ("bytes", "estimate-from-parameters")
+
+
+SIGNATURE = Signature(("audio",), "org/asr")
+GOOD = 'def run(audio: str = "", model: str = "org/asr", device: str = "cpu"):\n    from transformers import pipeline\n    return pipeline("automatic-speech-recognition", model=model)(audio)\n'
+
+
+@pytest.mark.parametrize("code, rule", [
+    (GOOD.replace("from transformers import pipeline", "import subprocess"), "not on the allow-list"),
+    (GOOD.replace("model=model)", "model=model, trust_remote_code=True)"), "trust_remote_code"),
+    (GOOD.replace("return pipeline", "eval('1')\n    return pipeline"), "uses 'eval'"),
+    (GOOD.replace('audio: str = "", ', ""), "signature must be"),
+    (GOOD.replace('"org/asr"', '"org/other"'), "must default to"),
+    (GOOD + "\nprint('side effect')\n", None),
+    (GOOD + "\nx = 1\n", "exactly one top-level function"),
+    ("def run(:\n", "does not parse"),
+])
+def test_the_snippet_policy_names_the_rule_broken(code, rule):
+    if rule is None:
+        check_snippet(code, SIGNATURE)
+        return
+    with pytest.raises(SnippetRejected, match=rule):
+        check_snippet(code, SIGNATURE)
+
+
+def _facts(code: str = "from transformers import pipeline\npipeline('automatic-speech-recognition', model='org/asr')\n"):
+    card = Card(id="org/asr", meta={}, body=f"```python\n{code}```\n", source="t", pipeline_tag="automatic-speech-recognition")
+    return extract(card)
+
+
+def test_template_snippets_follow_the_cards_loader():
+    snippet = TemplateWriter().write(_facts("from transformers import WhisperProcessor, WhisperForConditionalGeneration\n"
+                                            "p = WhisperProcessor.from_pretrained('org/asr')\n"
+                                            "m = WhisperForConditionalGeneration.from_pretrained('org/asr')\n"),
+                                     "automatic-speech-recognition")
+    assert snippet.kind == "own" and snippet.loader == "transformers_classes"
+    assert "WhisperForConditionalGeneration.from_pretrained(model)" in snippet.code
+    check_snippet(snippet.code, SIGNATURE)
+    fallback = TemplateWriter().write(extract(Card(id="org/asr", meta={}, body="", source="t")), "automatic-speech-recognition")
+    assert fallback.kind == "fallback"
+
+
+def test_llm_snippets_are_checked_and_fall_back_to_the_template():
+    """The completion function stands in for a remote LLM, which this machine cannot reach."""
+    prompts = []
+
+    def good_llm(prompt: str) -> str:
+        prompts.append(prompt)
+        return "Here it is:\n```python\n" + GOOD + "```"
+
+    snippet = LLMWriter(good_llm).write(_facts(), "automatic-speech-recognition")
+    assert (snippet.kind, snippet.loader) == ("own", "llm") and snippet.code == GOOD
+    assert "def run(audio: str = ''" in prompts[0] and "pipeline('automatic-speech-recognition'" in prompts[0]
+
+    rejected = LLMWriter(lambda prompt: "```python\nimport os\nos.system('rm -rf /')\n```").write(_facts(), "automatic-speech-recognition")
+    assert rejected.loader == "transformers_pipeline" and "LLM answer rejected" in rejected.note
