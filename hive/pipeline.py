@@ -15,7 +15,10 @@ from hive.planning.library import DomainLibrary, load_library, merge_domains
 from hive.planning.pddl_text import domain_pddl, problem_pddl
 from hive.planning.problem import build_problem
 from hive.planning.validate import check_plan
+from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.selection.constraints import ConstraintSet, constraint_set
+from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.inputs import resources_from_request
 
@@ -40,6 +43,7 @@ class PlanResult(BaseModel):
     tasks: list[TaskStep] = Field(default_factory=list)
     engine: str = DEFAULT_ENGINE
     understander: str = ""
+    constraints: dict = Field(default_factory=dict, description="the effective constraints (flags, file and request)")
     warnings: list[str] = Field(default_factory=list)
     error: str | None = None
     timings_ms: dict[str, float] = Field(default_factory=dict)
@@ -54,7 +58,8 @@ class Planner:
     """Turns requests into plans with one understander, one engine and one domain library."""
 
     def __init__(self, understander: Understander | None = None, engine: str = DEFAULT_ENGINE,
-                 library: DomainLibrary | None = None) -> None:
+                 library: DomainLibrary | None = None, constraints: ConstraintSet | None = None,
+                 kg: str | None = None, select_models: bool = True) -> None:
         if understander is None:
             from hive.understanding.rules import RuleUnderstander
 
@@ -63,9 +68,21 @@ class Planner:
         self.engine_name = engine
         self.engine = get_engine(engine)
         self.library = library or load_library()
+        self.constraints = constraints or ConstraintSet()
+        self.kg_location = kg
+        self.select_models = select_models
+        self._selector: Selector | None = None
 
-    def plan(self, query: str, request_id: str | None = None) -> PlanResult:
-        """Plan one request; user mistakes raise `HiveError` with a one-line message."""
+    @property
+    def selector(self) -> Selector:
+        """The model selector, opened on first use (loading the graph takes a moment)."""
+        if self._selector is None:
+            self._selector = Selector(open_graph(self.kg_location))
+        return self._selector
+
+    def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
+        """Plan one request; `constraints` add to the planner's own (a batch line's, say).
+        User mistakes raise `HiveError` with a one-line message."""
         if not query or not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         result = PlanResult(id=request_id, query=query, engine=self.engine_name, understander=self.understander.name)
@@ -89,6 +106,12 @@ class Planner:
             check_plan(domain, problem, planned.steps)
         with _timed(timings, "dag"):
             result.tasks = plan_to_steps(domain, problem, planned.steps)
+        effective = self.constraints.merged_with(constraints or ConstraintSet())
+        effective = effective.merged_with(constraint_set(parsed.constraints, "the request's constraints"))
+        result.constraints = effective.model_dump(by_alias=True, exclude_defaults=True)
+        if self.select_models:
+            with _timed(timings, "select"):
+                self._select(result.tasks, effective)
         result.explanation = Explanation(
             domain_pddl=domain_pddl(domain),
             problem_pddl=problem_pddl(problem, domain),
@@ -98,10 +121,17 @@ class Planner:
         )
         return result
 
-    def plan_or_error(self, query: str, request_id: str | None = None) -> PlanResult:
+    def _select(self, steps: list[TaskStep], constraints: ConstraintSet) -> None:
+        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints)
+        for step in steps:
+            chosen = selections[step.pipeline_tag]
+            step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable
+            step.alternatives = [a.model_dump(exclude_none=True) for a in chosen.alternatives]
+
+    def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
         """Like `plan`, but a user mistake becomes the result's `error` (for batch jobs)."""
         try:
-            return self.plan(query, request_id)
+            return self.plan(query, request_id, constraints)
         except HiveError as exc:
             return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
                               understander=self.understander.name, error=str(exc))

@@ -31,9 +31,15 @@ def print_plan(result: PlanResult) -> None:
             args = ", ".join(f"{k}={_arg_text(v)}" for k, v in step.args.items())
             origin = "" if step.requested else " [dim](added by the planner)[/dim]"
             deps = f" [dim]after {', '.join(map(str, step.dep))}[/dim]" if step.dep else ""
-            branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
+            leaf = branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
+            if step.model:
+                leaf.add(f"model [green]{step.model}[/green]: {step.why}")
+            elif step.why:
+                leaf.add(f"[red]no model[/red]: {step.why}")
     console.print(tree)
     console.print(f"domains: {', '.join(result.domains)} | engine: {result.engine} | understanding: {result.understander}")
+    if result.constraints:
+        console.print(f"constraints: {result.constraints}")
     for warning in result.warnings:
         console.print(f"[yellow]warning:[/yellow] {warning}")
     console.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items()))

@@ -88,6 +88,39 @@ def stats(
 
 
 @app.command()
+def query(
+    sparql: str = typer.Argument(..., help="a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query"),
+    output: str = typer.Option("table", "--format", help="table, json, csv (graphs: turtle)"),
+    kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP),
+) -> None:
+    """Run a SPARQL query on the graph."""
+    from hive.kg.explore import print_query
+
+    print_query(sparql, output, kg)
+
+
+@app.command()
+def serve(
+    port: int = typer.Option(7878, "--port", help="TCP port (0: any free port)"),
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP),
+) -> None:
+    """Serve the graph as a read-only SPARQL 1.1 endpoint with an explorer page."""
+    from hive.kg.server import KGServer
+    from hive.kg.store import open_kg
+
+    try:
+        server = KGServer(open_kg(kg), host, port)
+    except OSError as exc:
+        raise HiveError(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
+    typer.echo(f"explorer: {server.url}/   SPARQL endpoint: {server.url}/sparql   (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.stop()
+
+
+@app.command()
 def validate(kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP)) -> None:
     """Check the graph: every model has one task and a valid snippet, results are numeric, licences have a family."""
     from hive.kg.checks import validate as graph_validate

@@ -25,6 +25,10 @@ class TaskStep(BaseModel):
     outputs: list[str] = Field(description="modalities of the step's output")
     stage: int = Field(description="steps of one stage do not depend on each other and may run in parallel")
     requested: bool = Field(description="asked for by the request (false: added by the planner to bridge data)")
+    model: str | None = Field(default=None, description="the selected model (None: not selected, or no model satisfies the constraints)")
+    why: str | None = None
+    alternatives: list[dict] = Field(default_factory=list, description="runners-up, best first")
+    unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidate models")
 
 
 def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[TaskStep]:

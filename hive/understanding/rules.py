@@ -28,7 +28,8 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
-from hive.understanding.parsing import RequestText, locate_values, parse_request
+from hive.selection.phrases import read_constraints
+from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
 
 ANSWER, CLASSIFY = "answer", "classify"
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
@@ -86,7 +87,9 @@ class RuleUnderstander(Understander):
     # -- the three stages -------------------------------------------------------------------------
 
     def parse(self, query: str) -> ParsedRequest:
-        parsed, _located = parse_request(query)
+        parsed, located = parse_request(query)
+        constraints, _spans = read_constraints(located.masked)
+        parsed.constraints = {"global": constraints} if constraints else {}
         return parsed
 
     def select_domains(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[str]:
@@ -116,6 +119,8 @@ class RuleUnderstander(Understander):
 
     def _resolve(self, parsed: ParsedRequest, inputs: list[InputResource], actions: dict[str, ActionSchema]) -> list[GoalSpec]:
         located = locate_values(parsed.query)
+        for start, end in read_constraints(located.masked)[1]:
+            located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
         mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked)
         mentions += _question_mentions(located.masked, mentions, parsed)
         tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)

@@ -1,0 +1,61 @@
+"""Constraint flags shared by `hive plan`, `hive batch` and `hive select`, added by one decorator."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from pathlib import Path
+from typing import Callable, Optional
+
+import typer
+
+from hive.selection.constraints import Benchmark, ConstraintSet, constraint_set, load_constraints_file, parse_bytes, parse_count
+
+KG_HELP = "knowledge graph: a directory from 'hive kg build', an .nt(.gz) file, or a SPARQL endpoint URL (default: the shipped snapshot)"
+
+_OPTIONS = [
+    ("licence", list[str], typer.Option([], "--licence", help="allowed licence: SPDX/hub id or family (permissive, copyleft, non-commercial, openrail); repeatable")),
+    ("deny_licence", list[str], typer.Option([], "--deny-licence", help="refused licence id or family; repeatable")),
+    ("max_params", Optional[str], typer.Option(None, "--max-params", help="at most this many parameters, e.g. 500M, 1.5B")),
+    ("max_bytes", Optional[str], typer.Option(None, "--max-bytes", help="at most this size on disk, e.g. 800MB, 2GB")),
+    ("smallest", bool, typer.Option(False, "--smallest", help="prefer the smallest model")),
+    ("best_on", Optional[str], typer.Option(None, "--best-on", help="rank by a benchmark: DATASET[:CONFIG]:METRIC, e.g. common_voice:en:wer")),
+    ("language", list[str], typer.Option([], "--language", help="model language (code or name); repeatable")),
+    ("min_downloads", Optional[str], typer.Option(None, "--min-downloads", help="at least this many downloads, e.g. 10k")),
+    ("local_only", bool, typer.Option(False, "--local-only", help="only models whose weights are available offline")),
+    ("constraints_file", Optional[Path], typer.Option(None, "--constraints", help="JSON/YAML file: {global: {...}, per_task: {TASK: {...}}}")),
+    ("kg", Optional[str], typer.Option(None, "--kg", help=KG_HELP)),
+]
+
+
+def constraints_from_flags(values: dict) -> ConstraintSet:
+    """The flags as global constraints, on top of the constraints file if one is given."""
+    base = load_constraints_file(values["constraints_file"]) if values["constraints_file"] else ConstraintSet()
+    flags = constraint_set(dict(
+        licences=values["licence"],
+        deny_licences=values["deny_licence"],
+        max_parameters=parse_count(values["max_params"]) if values["max_params"] else None,
+        max_bytes=parse_bytes(values["max_bytes"]) if values["max_bytes"] else None,
+        smallest=values["smallest"],
+        best_on=Benchmark.parse(values["best_on"]).model_dump() if values["best_on"] else None,
+        languages=values["language"],
+        min_downloads=parse_count(values["min_downloads"]) if values["min_downloads"] else None,
+        local_only=values["local_only"],
+    ), "the constraint flags")
+    return base.merged_with(flags)
+
+
+def with_constraint_options(command: Callable) -> Callable:
+    """Add the constraint flags and --kg to a command; it receives `constraints` and `kg` instead."""
+    signature = inspect.signature(command)
+    kept = [p for p in signature.parameters.values() if p.name not in ("constraints", "kg")]
+    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
+             for name, annotation, option in _OPTIONS]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs):
+        flag_values = {name: kwargs.pop(name) for name, _a, _o in _OPTIONS}
+        return command(**kwargs, constraints=constraints_from_flags(flag_values), kg=flag_values["kg"])
+
+    wrapper.__signature__ = signature.replace(parameters=kept + added)
+    return wrapper

@@ -1,0 +1,1 @@
+"""Constraint-aware model selection over the Capability Knowledge Graph."""
