@@ -1,0 +1,130 @@
+"""The SPARQL endpoint and explorer page: protocol, content negotiation, read-only, clients, a real browser."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from urllib.parse import quote
+
+import pytest
+import requests
+
+from hive.kg.server import KGServer
+from hive.kg.store import open_kg
+from hive.pipeline import Planner
+from hive.selection.constraints import constraint_set
+
+TASKS_QUERY = "SELECT ?task WHERE { ?task a <https://w3id.org/hive/ckg#Task> } ORDER BY ?task LIMIT 3"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def server():
+    running = KGServer(open_kg(), port=0).start()
+    yield running
+    running.stop()
+
+
+def _sparql(server, **kwargs):
+    return requests.request(kwargs.pop("method", "GET"), server.url + "/sparql", timeout=10, **kwargs)
+
+
+def test_get_and_post_answer_in_json(server):
+    by_get = _sparql(server, params={"query": TASKS_QUERY})
+    by_form = _sparql(server, method="POST", data={"query": TASKS_QUERY})
+    by_body = _sparql(server, method="POST", data=TASKS_QUERY, headers={"Content-Type": "application/sparql-query"})
+    for response in (by_get, by_form, by_body):
+        assert response.status_code == 200
+        assert response.headers["Content-Type"] == "application/sparql-results+json"
+        assert [b["task"]["value"].rsplit("/", 1)[1] for b in response.json()["results"]["bindings"]] == [
+            "audio-classification", "audio-to-audio", "automatic-speech-recognition"]
+
+
+@pytest.mark.parametrize("accept, media, start", [
+    ("text/csv", "text/csv; charset=utf-8", "task\r\n"),
+    ("application/sparql-results+xml", "application/sparql-results+xml", "<?xml"),
+    ("text/tab-separated-values", "text/tab-separated-values; charset=utf-8", "?task\n"),
+    ("text/html, text/csv;q=0.5", "text/csv; charset=utf-8", "task"),
+])
+def test_results_follow_content_negotiation(server, accept, media, start):
+    response = _sparql(server, params={"query": TASKS_QUERY}, headers={"Accept": accept})
+    assert response.headers["Content-Type"] == media
+    assert response.text.startswith(start)
+
+
+def test_graph_queries_answer_in_turtle_or_ntriples(server):
+    query = 'CONSTRUCT { ?m ?p ?o } WHERE { ?m <http://purl.org/dc/terms/identifier> "openai/whisper-tiny" ; ?p ?o }'
+    turtle = _sparql(server, params={"query": query})
+    assert turtle.headers["Content-Type"].startswith("text/turtle") and "whisper-tiny" in turtle.text
+    ntriples = _sparql(server, params={"query": query}, headers={"Accept": "application/n-triples"})
+    assert all(line.endswith(" .") for line in ntriples.text.strip().splitlines())
+
+
+def test_bad_requests_get_clear_4xx_and_the_server_keeps_serving(server):
+    malformed = _sparql(server, params={"query": "SELECT ?s WHERE { ?s ?p }"})
+    assert malformed.status_code == 400 and malformed.text.startswith("malformed SPARQL query: error at 1:")
+    for refused in (
+        _sparql(server, method="POST", data={"update": "INSERT DATA { <a:b> <a:c> <a:d> }"}),
+        _sparql(server, params={"query": "INSERT DATA { <a:b> <a:c> <a:d> }"}),
+        _sparql(server, method="POST", data="DELETE WHERE { ?s ?p ?o }", headers={"Content-Type": "application/sparql-update"}),
+    ):
+        assert refused.status_code == 403 and "read-only" in refused.text
+    assert _sparql(server, params={}).status_code == 400
+    assert _sparql(server, method="POST", data={"query": "x" * 200_000}).status_code == 413
+    assert requests.get(server.url + "/model/no/such-model", timeout=10).status_code == 404
+    assert _sparql(server, params={"query": "ASK { ?s ?p ?o }"}).json()["boolean"] is True
+
+
+def test_standard_clients_query_the_endpoint(server):
+    from rdflib.plugins.stores.sparqlstore import SPARQLStore
+    from SPARQLWrapper import JSON, SPARQLWrapper
+
+    store = SPARQLStore(server.url + "/sparql", returnFormat="json")
+    assert [str(row[0]).rsplit("/", 1)[1] for row in store.query(TASKS_QUERY)][:1] == ["audio-classification"]
+    client = SPARQLWrapper(server.url + "/sparql")
+    client.setQuery(TASKS_QUERY)
+    client.setReturnFormat(JSON)
+    assert len(client.query().convert()["results"]["bindings"]) == 3
+
+
+def test_planning_against_a_remote_endpoint_selects_what_the_local_graph_selects(server):
+    constraints = constraint_set({"smallest": True}, "test")
+    query = "Transcribe ./a.wav and find entity tokens"
+    remote = Planner(kg=server.url + "/sparql").plan(query, constraints=constraints)
+    local = Planner().plan(query, constraints=constraints)
+    assert [t.model for t in remote.tasks] == [t.model for t in local.tasks]
+    assert all(t.model for t in remote.tasks)
+
+
+def test_an_unreachable_endpoint_is_a_clear_error():
+    from hive.errors import HiveError
+
+    with pytest.raises(HiveError, match="cannot reach the SPARQL endpoint http://127.0.0.1:9/sparql"):
+        Planner(kg="http://127.0.0.1:9/sparql").plan("Transcribe ./a.wav")
+
+
+def _chromium(*args: str) -> str:
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={profile}", "--virtual-time-budget=8000", *args],
+            capture_output=True, text=True, timeout=120,
+        )
+    return done.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_the_explorer_page_runs_queries_in_a_real_browser(server, tmp_path):
+    query = "PREFIX hive: <https://w3id.org/hive/ckg#> SELECT ?model WHERE { ?model hive:task <https://w3id.org/hive/ckg/task/summarization> } ORDER BY ?model LIMIT 4"
+    dom = _chromium("--dump-dom", f"{server.url}/?run=1&query={quote(query)}")
+    assert "4 rows in" in dom
+    assert dom.count('<a href="/model/') == 4
+    model_page = _chromium("--dump-dom", f"{server.url}/model/openai/whisper-tiny")
+    assert '<h1 id="model">openai/whisper-tiny</h1>' in model_page
+    assert "https://w3id.org/hive/ckg#execution" in model_page and "def run(" in model_page
+    broken = _chromium("--dump-dom", f"{server.url}/?run=1&query={quote('SELECT ?s WHERE {')}")
+    assert 'class="error"' in broken and "malformed SPARQL query" in broken
+    _chromium("--window-size=1200,900", f"--screenshot={tmp_path / 'explorer.png'}", f"{server.url}/?run=1")
+    assert (tmp_path / "explorer.png").stat().st_size > 10_000

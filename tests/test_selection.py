@@ -1,0 +1,235 @@
+"""Constraint-aware model selection over the shipped C-KG: the paper's scenarios, a property test, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hive.errors import HiveError
+from hive.kg.access import open_graph
+from hive.selection.constraints import Benchmark, Constraints, ConstraintSet, constraint_set, load_constraints_file
+from hive.selection.phrases import read_constraints
+from hive.selection.select import Selector
+
+PREFIX = "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX schema: <http://schema.org/> "
+QUERY = "Transcribe ./a.wav and find entity tokens"
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return open_graph()
+
+
+@pytest.fixture(scope="module")
+def selector(graph):
+    return Selector(graph, top=50)
+
+
+def _plan(planner, query, constraints=None):
+    return {t.task: t for t in planner.plan(query, constraints=constraints).tasks}
+
+
+def test_scenario_a_licences_no_model_has_select_nothing_and_say_why(planner):
+    steps = _plan(planner, QUERY, constraint_set({"licences": ["openrail++", "deepseek"]}, "test"))
+    for task in ("automatic-speech-recognition", "token-classification"):
+        assert steps[task].model is None
+        assert "licence" in steps[task].unsatisfiable
+        assert "30 rejected: licence" in steps[task].why
+
+
+def test_scenario_b_smallest_is_the_smallest_recorded_size(planner, graph):
+    steps = _plan(planner, QUERY + " with the smallest models")
+    for task, step in steps.items():
+        sizes = graph.select(PREFIX + f"SELECT ?id ?p WHERE {{ ?m hive:task <https://w3id.org/hive/ckg/task/{task}> ; "
+                             "dcterms:identifier ?id ; hive:parameterCount ?p }")
+        smallest = min(r["p"] for r in sizes)
+        assert {r["p"] for r in sizes if r["id"] == step.model} == {smallest}, task
+        assert step.why.startswith("smallest:")
+
+
+def test_scenario_c_best_wer_on_common_voice_english_not_the_most_downloaded(planner, graph):
+    step = _plan(planner, "Transcribe ./a.wav with the best WER on Common Voice English")["automatic-speech-recognition"]
+    results = graph.select(PREFIX + """SELECT ?id ?v ?downloads WHERE {
+        ?m hive:task <https://w3id.org/hive/ckg/task/automatic-speech-recognition> ; dcterms:identifier ?id ; hive:downloads ?downloads ; hive:result ?r .
+        ?r hive:metric <https://w3id.org/hive/ckg/metric/wer> ; hive:value ?v ; hive:datasetConfig "en" ; hive:onDataset ?d .
+        FILTER(CONTAINS(STR(?d), "common_voice")) }""")
+    best = min(results, key=lambda r: r["v"])
+    most_downloaded = max(results, key=lambda r: r["downloads"])
+    assert step.model == best["id"] != most_downloaded["id"]
+    assert f"{best['v']:g}" in step.why
+
+
+# -- property test: every selected model satisfies every constraint, and no admissible model beats it ----------
+
+TASKS = ["automatic-speech-recognition", "token-classification", "text-classification", "summarization", "image-classification"]
+
+
+def _facts(graph, task: str) -> dict[str, dict]:
+    """Raw facts of every candidate, fetched without any constraint logic (the test's own oracle)."""
+    rows = graph.select(PREFIX + f"""SELECT ?id ?downloads ?likes ?params ?bytes ?family ?spdx ?hub ?lang WHERE {{
+        ?m hive:task <https://w3id.org/hive/ckg/task/{task}> ; dcterms:identifier ?id .
+        OPTIONAL {{ ?m hive:downloads ?downloads }} OPTIONAL {{ ?m hive:likes ?likes }}
+        OPTIONAL {{ ?m hive:parameterCount ?params }} OPTIONAL {{ ?m hive:sizeBytes ?bytes }}
+        OPTIONAL {{ ?m dcterms:license ?l . ?l hive:family ?family ; hive:hubId ?hub . OPTIONAL {{ ?l hive:spdxId ?spdx }} }}
+        OPTIONAL {{ ?m hive:language ?language . ?language schema:name ?lang }} }}""")
+    facts: dict[str, dict] = {}
+    for r in rows:
+        entry = facts.setdefault(r["id"], {"downloads": r["downloads"] or 0, "likes": r["likes"] or 0, "params": r["params"],
+                                           "bytes": r["bytes"], "families": set(), "spdx": set(), "languages": set()})
+        if r["family"]:
+            entry["families"].add(r["family"])
+        for name in (r["spdx"], r["hub"]):
+            if name:
+                entry["spdx"].add(name.lower())
+        if r["lang"]:
+            entry["languages"].add(r["lang"])
+    return facts
+
+
+def _admissible(fact: dict, c: Constraints) -> bool:
+    families = {"permissive": {"permissive", "public-domain"}}
+
+    def matches(names):
+        return any(n in fact["spdx"] or fact["families"] & families.get(n, {n}) for n in names)
+
+    return all([
+        not c.licences or matches(c.licences),
+        not c.deny_licences or not matches(c.deny_licences),
+        c.max_parameters is None or (fact["params"] is not None and fact["params"] <= c.max_parameters),
+        not c.smallest or fact["params"] is not None or fact["bytes"] is not None,
+        not c.languages or bool(fact["languages"] & set(c.languages)),
+        c.min_downloads is None or fact["downloads"] >= c.min_downloads,
+    ])
+
+
+def _rank(fact: dict, c: Constraints) -> tuple:
+    size = fact["params"] if fact["params"] is not None else (fact["bytes"] or 0) / 4
+    return ((size,) if c.smallest else ()) + (-fact["downloads"], -fact["likes"])
+
+
+constraint_sets = st.builds(
+    Constraints,
+    licences=st.lists(st.sampled_from(["apache-2.0", "mit", "permissive", "non-commercial", "cc-by-4.0"]), max_size=2, unique=True),
+    deny_licences=st.lists(st.sampled_from(["non-commercial", "openrail", "gpl-3.0"]), max_size=1),
+    max_parameters=st.one_of(st.none(), st.sampled_from([50_000_000, 120_000_000, 400_000_000, 2_000_000_000])),
+    smallest=st.booleans(),
+    languages=st.lists(st.sampled_from(["en", "de", "fr", "multilingual"]).filter(lambda x: x != "multilingual"), max_size=1),
+    min_downloads=st.one_of(st.none(), st.sampled_from([0, 1000, 100_000])),
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(task=st.sampled_from(TASKS), constraints=constraint_sets)
+def test_selection_respects_every_constraint_and_ranking(selector, graph, task, constraints):
+    facts = _facts(graph, task)
+    selection = selector.select(task, constraints)
+    admissible = {i for i, f in facts.items() if _admissible(f, constraints)}
+    if not admissible:
+        assert selection.model is None and selection.unsatisfiable
+        return
+    assert selection.model in admissible
+    best = min(_rank(facts[i], constraints) for i in admissible)
+    assert _rank(facts[selection.model], constraints) == best
+    ranked = [selection.model] + [a.id for a in selection.alternatives]
+    assert [_rank(facts[i], constraints) for i in ranked] == sorted(_rank(facts[i], constraints) for i in ranked)
+    assert set(selection.rejected) == set(facts) - admissible
+
+
+def test_benchmark_ranking_is_the_best_recorded_value(selector, graph):
+    wanted = Constraints(best_on=Benchmark(dataset="librispeech", config="clean", metric="wer"), licences=["permissive"])
+    selection = selector.select("automatic-speech-recognition", wanted)
+    values = [selection.winner.value] + [a.value for a in selection.alternatives]
+    assert values == sorted(values)
+    assert all(a.value is not None for a in selection.alternatives)
+
+
+# -- constraints from words, files and flags ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("only Apache-2.0 or MIT models", {"licences": ["apache-2.0", "mit"]}),
+    ("no non-commercial licences", {"deny_licences": ["non-commercial"]}),
+    ("the smallest model", {"smallest": True}),
+    ("best WER on Common Voice English", {"best_on": {"dataset": "Common Voice", "config": "en", "metric": "wer"}}),
+    ("under 1B parameters", {"max_parameters": 1_000_000_000}),
+    ("English models", {"languages": ["en"]}),
+    ("more than 10k downloads", {"min_downloads": 10_000}),
+    ("offline models only", {"local_only": True}),
+    ("models usable for commercial use", {"deny_licences": ["non-commercial"]}),
+    ("Das Essen mit Freunden", {}),
+])
+def test_constraints_are_read_from_the_request(text, expected):
+    assert read_constraints(text)[0] == expected
+
+
+def test_constraint_words_do_not_become_tasks(planner):
+    result = planner.plan("Summarise ./notes.txt using English models with more than 10k downloads")
+    assert [t.task for t in result.tasks] == ["summarization"]
+    assert result.constraints == {"global": {"languages": ["en"], "min_downloads": 10000}}
+
+
+def test_constraint_files_hold_global_and_per_task_constraints(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("global:\n  licences: [permissive]\nper_task:\n  automatic-speech-recognition:\n    smallest: true\n")
+    loaded = load_constraints_file(path)
+    assert loaded.for_task("automatic-speech-recognition") == Constraints(licences=["permissive"], smallest=True)
+    assert loaded.for_task("summarization") == Constraints(licences=["permissive"])
+    (tmp_path / "bad.json").write_text('{"max_parameters": -3}')
+    with pytest.raises(HiveError, match="max_parameters: Input should be greater than 0"):
+        load_constraints_file(tmp_path / "bad.json")
+
+
+def test_unknown_licence_suggests_the_closest(selector):
+    with pytest.raises(HiveError, match="unknown licence 'apache2'; did you mean 'apache-2.0'"):
+        selector.select("automatic-speech-recognition", Constraints(licences=["apache2"]))
+
+
+def test_unknown_benchmark_lists_the_known_ones(selector):
+    with pytest.raises(HiveError, match=r"known benchmarks for automatic-speech-recognition: .*librispeech_asr \(wer\)"):
+        selector.select("automatic-speech-recognition", Constraints(best_on=Benchmark(dataset="imagenet", metric="wer")))
+
+
+def test_a_task_without_models_is_unsatisfiable(selector):
+    selection = selector.select("zero-shot-classification", Constraints())
+    assert selection.model is None and selection.unsatisfiable == "task"
+
+
+def _hive(*args, **kwargs):
+    return subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", *args], capture_output=True, text=True, **kwargs)
+
+
+def test_select_cli_ranks_in_json_and_csv():
+    done = _hive("select", "automatic-speech-recognition", "permissive models under 500M parameters ranked by LibriSpeech-clean WER",
+                 "--format", "json", "--top", "3")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert [r["rank"] for r in answer["ranking"]] == [1, 2, 3]
+    assert answer["model"] == answer["ranking"][0]["id"]
+    csv_out = _hive("select", "token-classification", "--smallest", "--format", "csv", "--top", "2")
+    assert csv_out.stdout.splitlines()[0].startswith("rank,id,value,parameters")
+    assert len(csv_out.stdout.splitlines()) == 3
+    nothing = _hive("select", "token-classification", "--licence", "openrail++")
+    assert nothing.returncode == 1 and "removed the last candidates" in nothing.stdout
+
+
+def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
+    jobs = tmp_path / "jobs.jsonl"
+    jobs.write_text('{"id": "a", "task": "automatic-speech-recognition", "constraints": {"smallest": true}}\n'
+                    '{"id": "b", "task": "summarization", "constraints": {"licences": ["apache2"]}}\n')
+    done = _hive("select", "--batch", str(jobs))
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert rows[0]["model"] and rows[1]["error"].startswith("unknown licence 'apache2'")
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text('{"id": "x", "query": "Transcribe ./a.wav", "constraints": {"licences": ["deepseek"]}}\n'
+                        '{"id": "y", "query": "Transcribe ./a.wav"}\n')
+    out = tmp_path / "plans.jsonl"
+    planned = _hive("batch", str(requests), "--plan-only", "--out", str(out), "--smallest")
+    assert planned.returncode == 0, planned.stderr
+    assert "steps with a model: 1, without: 1" in planned.stderr
+    assert "unsatisfiable by: licence in LicenseRef-deepseek" in planned.stderr
+    plans = [json.loads(line) for line in out.read_text().splitlines()]
+    assert plans[1]["tasks"][0]["model"] == "openai/whisper-tiny.en"
