@@ -50,9 +50,9 @@ def _candidate(row: dict) -> Candidate:
 class Selector:
     """Runs selection queries against one graph; results are cached per (task, constraints)."""
 
-    def __init__(self, graph: GraphAccess, top: int = 3) -> None:
+    def __init__(self, graph: GraphAccess, top: int = 3, vocabulary: Vocabulary | None = None) -> None:
         self.graph = graph
-        self.vocabulary = Vocabulary(graph)
+        self.vocabulary = vocabulary or Vocabulary(graph)
         self.top = top
         self._cache: dict[tuple[str, str], Selection] = {}
 
