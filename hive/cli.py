@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from hive.cli_options import with_constraint_options
+from hive.cli_options import with_constraint_options, with_llm_options
 from hive.errors import HiveError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="HIVE: plain-language requests -> explainable plans of AI tasks.")
@@ -25,14 +25,15 @@ def _register_subcommands() -> None:
 ENGINE_HELP = "planner engine: pyperplan (default), up-pyperplan, fast-downward, lapkt-bfws"
 
 
-def _planner(engine: str, constraints=None, kg: str | None = None):
+def _planner(engine: str, constraints=None, kg: str | None = None, understander=None):
     from hive.pipeline import Planner
 
-    return Planner(engine=engine, constraints=constraints, kg=kg)
+    return Planner(understander=understander, engine=engine, constraints=constraints, kg=kg)
 
 
 @app.command()
 @with_constraint_options
+@with_llm_options
 def plan(
     query: str = typer.Argument(..., help="the request, in plain language"),
     as_json: bool = typer.Option(False, "--json", help="print the plan JSON"),
@@ -40,9 +41,10 @@ def plan(
     explain: bool = typer.Option(False, "--explain", help="also show the merged domain, the problem and the planner's log"),
     constraints=None,
     kg=None,
+    understander=None,
 ) -> None:
     """Plan a request: which AI tasks, in which order, on which inputs, with which models."""
-    result = _planner(engine, constraints, kg).plan(query)
+    result = _planner(engine, constraints, kg, understander).plan(query)
     if as_json:
         print(json.dumps(result.to_json_dict(explain=explain), indent=2, ensure_ascii=False))
         return
@@ -55,6 +57,7 @@ def plan(
 
 @app.command()
 @with_constraint_options
+@with_llm_options
 def batch(
     source: Path = typer.Argument(..., help="JSON Lines file, one {\"id\": ..., \"query\": ..., \"constraints\": {...}} per line"),
     out: Path = typer.Option(..., "--out", help="where to write one plan JSON per line"),
@@ -62,13 +65,14 @@ def batch(
     engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
     constraints=None,
     kg=None,
+    understander=None,
 ) -> None:
     """Plan every request of a JSON Lines file; a failing line gets an error entry, the rest go on."""
     if not plan_only:
         raise HiveError("executing plans is not available yet; pass --plan-only to plan the requests")
     from hive.batch import run_batch
 
-    summary = run_batch(source, out, _planner(engine, constraints, kg))
+    summary = run_batch(source, out, _planner(engine, constraints, kg, understander))
     for line in summary.lines():
         typer.echo(line, err=True)
     typer.echo(f"wrote {out}", err=True)

@@ -45,17 +45,45 @@ def constraints_from_flags(values: dict) -> ConstraintSet:
     return base.merged_with(flags)
 
 
+_LLM_OPTIONS = [
+    ("llm", Optional[str], typer.Option(None, "--llm", help="understanding back-end: rules (offline default), openai (any OpenAI-compatible server), local (GGUF in-process)")),
+    ("base_url", Optional[str], typer.Option(None, "--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1")),
+    ("model", Optional[str], typer.Option(None, "--model", help="model name on the server, or for --llm local a .gguf path or package")),
+    ("api_key", Optional[str], typer.Option(None, "--api-key", help="API key (or HIVE_LLM_API_KEY / OPENAI_API_KEY)")),
+    ("llm_timeout", Optional[float], typer.Option(None, "--llm-timeout", help="seconds to wait for one LLM answer")),
+    ("llm_config", Optional[Path], typer.Option(None, "--llm-config", help="config file (default ~/.config/hive/config.yaml)")),
+]
+
+
+def with_llm_options(command: Callable) -> Callable:
+    """Add the LLM back-end flags to a command; it receives an `understander` instead."""
+    return _with_options(command, _LLM_OPTIONS, ("understander",), lambda v: {"understander": _understander(v)})
+
+
+def _understander(values: dict):
+    from hive.llm.config import make_understander, resolve_settings
+
+    settings = resolve_settings(values["llm"], values["base_url"], values["model"], values["api_key"], values["llm_timeout"], values["llm_config"])
+    return make_understander(settings)
+
+
 def with_constraint_options(command: Callable) -> Callable:
     """Add the constraint flags and --kg to a command; it receives `constraints` and `kg` instead."""
+    return _with_options(command, _OPTIONS, ("constraints", "kg"), lambda v: {"constraints": constraints_from_flags(v), "kg": v["kg"]})
+
+
+def _with_options(command: Callable, options: list, produces: tuple[str, ...], convert: Callable[[dict], dict]) -> Callable:
+    """Show `options` as the command's flags in place of its `produces` parameters, which `convert` fills."""
     signature = inspect.signature(command)
-    kept = [p for p in signature.parameters.values() if p.name not in ("constraints", "kg")]
+    names = [name for name, _a, _o in options]
     added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
-             for name, annotation, option in _OPTIONS]
+             for name, annotation, option in options]
 
     @functools.wraps(command)
     def wrapper(**kwargs):
-        flag_values = {name: kwargs.pop(name) for name, _a, _o in _OPTIONS}
-        return command(**kwargs, constraints=constraints_from_flags(flag_values), kg=flag_values["kg"])
+        values = {name: kwargs.pop(name) for name in names}
+        return command(**kwargs, **convert(values))
 
+    kept = [p for p in signature.parameters.values() if p.name not in produces]
     wrapper.__signature__ = signature.replace(parameters=kept + added)
     return wrapper

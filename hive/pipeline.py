@@ -47,6 +47,7 @@ class PlanResult(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     error: str | None = None
     timings_ms: dict[str, float] = Field(default_factory=dict)
+    llm_usage: dict[str, dict] = Field(default_factory=dict, description="per understanding stage: calls, tokens, time, retries, fallback")
     explanation: Explanation | None = None
 
     def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
@@ -112,6 +113,11 @@ class Planner:
         if self.select_models:
             with _timed(timings, "select"):
                 self._select(result.tasks, effective)
+        usage = getattr(self.understander, "usage", None)
+        if usage:
+            result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
+            result.warnings += [f"LLM {stage} stage fell back to the rules: {u.errors[-1] if u.errors else 'no valid answer'}"
+                                for stage, u in usage.items() if u.fallback]
         result.explanation = Explanation(
             domain_pddl=domain_pddl(domain),
             problem_pddl=problem_pddl(problem, domain),

@@ -1,0 +1,47 @@
+"""The interface every LLM back-end offers, and the usage it reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hive.errors import HiveError
+
+
+class LLMUnavailable(HiveError):
+    """The back-end cannot be used at all (unreachable, wrong key, timed out, missing model)."""
+
+
+@dataclass
+class Completion:
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class Usage:
+    """Calls, tokens and time, per stage."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    milliseconds: float = 0.0
+    retries: int = 0
+    fallback: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, completion: Completion) -> None:
+        self.calls += 1
+        self.prompt_tokens += completion.prompt_tokens
+        self.completion_tokens += completion.completion_tokens
+        self.milliseconds += completion.seconds * 1000
+
+
+class LLMBackend(Protocol):
+    """Answers chat messages, constrained to a JSON schema where the back-end supports it."""
+
+    name: str
+
+    def complete(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> Completion: ...

