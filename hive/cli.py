@@ -103,6 +103,22 @@ def select(
 
 
 @app.command()
+@with_constraint_options
+@with_llm_options
+def chat(
+    as_json: bool = typer.Option(False, "--json", help="print one plan JSON per turn"),
+    engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
+    constraints=None,
+    kg=None,
+    understander=None,
+) -> None:
+    """Plan requests in a conversation: later ones can use what earlier ones produced ("now caption that image")."""
+    from hive.chat import run_chat
+
+    run_chat(_planner(engine, constraints, kg, understander), as_json=as_json)
+
+
+@app.command()
 def domains() -> None:
     """List the domain library: domains, their tasks, and which tasks the planner may add on its own."""
     from hive.planning.library import load_library

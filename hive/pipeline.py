@@ -81,9 +81,10 @@ class Planner:
             self._selector = Selector(open_graph(self.kg_location))
         return self._selector
 
-    def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
-        """Plan one request; `constraints` add to the planner's own (a batch line's, say).
-        User mistakes raise `HiveError` with a one-line message."""
+    def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None,
+             context: list[InputResource] | None = None) -> PlanResult:
+        """Plan one request; `constraints` add to the planner's own (a batch line's, say); `context` are
+        resources from earlier turns of a conversation, newest first. User mistakes raise `HiveError`."""
         if not query or not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         result = PlanResult(id=request_id, query=query, engine=self.engine_name, understander=self.understander.name)
@@ -91,6 +92,7 @@ class Planner:
         with _timed(timings, "understand"):
             parsed = self.understander.parse(query)
             inputs, result.warnings = resources_from_request(parsed)
+            inputs = inputs[:-1] + list(context or []) + inputs[-1:]  # the request's own, earlier turns', the prompt
             result.parsed = parsed
             result.domains = self.understander.select_domains(parsed, inputs, self.library)
         with _timed(timings, "merge"):

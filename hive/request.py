@@ -30,6 +30,7 @@ class InputResource(BaseModel):
     value: Any
     kind: Literal["file", "url", "inline"]
     note: str = ""
+    produced_by: str | None = Field(default=None, description="the task that made it, for results of earlier conversation turns")
 
     @property
     def label(self) -> str:

@@ -56,7 +56,7 @@ class Mention:
     start: int
     end: int
     kind: str  # "verb" | "noun"
-    refers_to: "Mention | None" = None
+    refers_to: "Mention | str | None" = None  # an earlier mention, or the id of an earlier turn's result
     feeds: "Mention | None" = None
     source: "str | Mention | None" = None
     resolved_task: str = ""
@@ -121,7 +121,8 @@ class RuleUnderstander(Understander):
         located = locate_values(parsed.query)
         for start, end in read_constraints(located.masked)[1]:
             located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
-        mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked)
+        earlier_results = {r.produced_by: r.id for r in reversed(inputs) if r.produced_by}  # newest wins
+        mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked, earlier_results)
         mentions += _question_mentions(located.masked, mentions, parsed)
         tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)
         if not tasks:
@@ -166,14 +167,17 @@ def _non_overlapping(found: list[Mention]) -> list[Mention]:
     return kept
 
 
-def _mark_references(mentions: list[Mention], masked: str) -> list[Mention]:
-    """A definite noun naming the output of an earlier mention of its task refers back to it."""
+def _mark_references(mentions: list[Mention], masked: str, earlier_results: dict[str, str]) -> list[Mention]:
+    """A definite noun naming the output of an earlier mention of its task refers back to it, or
+    else to the newest result of that task from an earlier turn of the conversation."""
     for mention in mentions:
         if mention.kind == "verb" or not DETERMINER.search(masked[: mention.start]):
             continue
         earlier = [m for m in mentions if m.task == mention.task and m.start < mention.start and m.refers_to is None]
         if earlier:
             mention.refers_to = earlier[-1]
+        elif mention.task in earlier_results:
+            mention.refers_to = earlier_results[mention.task]
     return [m for m in mentions if m.kind != "ref" or m.refers_to is not None]
 
 
@@ -296,6 +300,9 @@ class _SourceResolver:
                 ]
                 if producers:
                     return producers[-1]
+                earlier = [r.id for r in self.inputs if r.produced_by and modality in r.modalities]
+                if earlier:
+                    return earlier[0]  # the newest result of an earlier turn
         return None
 
     def _file_in(self, region: tuple[int, int]) -> str | None:
@@ -312,7 +319,10 @@ class _SourceResolver:
                 return previous.source
             return previous
         files = sorted(self._file_ids.items())
-        return files[-1][1] if files else None
+        if files:
+            return files[-1][1]
+        earlier = [r.id for r in self.inputs if r.produced_by]
+        return earlier[0] if earlier else None
 
     def _default(self, mention: Mention, previous: Mention | None) -> str | Mention | None:
         if mention.task == ANSWER:
@@ -340,9 +350,10 @@ class _SourceResolver:
         )
 
     def _first_input(self, modalities: tuple[str, ...]) -> str | None:
+        """The request's own first input of these modalities (earlier turns' results only when referred to)."""
         for modality in modalities:
             for resource in self.inputs:
-                if modality in resource.modalities and "question" not in resource.modalities:
+                if modality in resource.modalities and "question" not in resource.modalities and not resource.produced_by:
                     return resource.id
         return None
 
