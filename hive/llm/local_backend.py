@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from hive.llm.backend import Completion, LLMUnavailable
+from hive.llm.openai_backend import MAX_ANSWER_TOKENS
 
 
 def find_gguf(model: str) -> Path:
@@ -42,7 +43,9 @@ class LlamaCppLocal:
     def complete(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> Completion:
         started = time.perf_counter()
         response_format = {"type": "json_object", "schema": schema} if schema else None
-        answer = self.llm.create_chat_completion(messages=messages, temperature=0, response_format=response_format)
+        answer = self.llm.create_chat_completion(
+            messages=messages, temperature=0, response_format=response_format, max_tokens=MAX_ANSWER_TOKENS
+        )
         usage = answer.get("usage") or {}
         return Completion(
             text=answer["choices"][0]["message"]["content"] or "",

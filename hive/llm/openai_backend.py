@@ -10,6 +10,7 @@ from hive.llm.backend import Completion, LLMUnavailable
 # Ways to ask for JSON, most precise first; servers differ in which they accept (llama.cpp's server
 # takes a schema inside json_object and answers 500 to json_schema).
 JSON_MODES = ("json_schema", "json_object_schema", "json_object", "none")
+MAX_ANSWER_TOKENS = 512  # every stage's answer is a small JSON object; a model that rambles is cut off
 
 
 class OpenAICompatible:
@@ -50,7 +51,9 @@ class OpenAICompatible:
         started = time.perf_counter()
         extra = {"response_format": response_format} if response_format else {}
         try:
-            answer = self.client.chat.completions.create(model=self.model, messages=messages, temperature=0, **extra)
+            answer = self.client.chat.completions.create(
+                model=self.model, messages=messages, temperature=0, max_tokens=MAX_ANSWER_TOKENS, **extra
+            )
         except openai.AuthenticationError as exc:
             raise LLMUnavailable(f"{self.base_url} refused the API key (401); set --api-key or HIVE_LLM_API_KEY") from exc
         except openai.APITimeoutError as exc:

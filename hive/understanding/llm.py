@@ -80,11 +80,21 @@ class LLMUnderstander(Understander):
         self.start_request()
         messages = [{"role": "system", "content": _text("prompts/parse.md")},
                     *_few_shot("parse", lambda e: e["request"]), {"role": "user", "content": query}]
-        answer = self._ask("parse", messages, ParseAnswer, lambda a: None)
+        rule_reading = self.fallback.parse(query)
+
+        def check(answer: ParseAnswer) -> None:
+            invented = [v for v in answer.files + answer.input_texts if v not in query]
+            if invented:
+                raise InvalidAnswer(f"{invented[0]!r} is not in the request; copy files and texts exactly")
+            missing = [f for f in rule_reading.files if f not in answer.files]
+            if missing:
+                raise InvalidAnswer(f"the request names {missing[0]}, which is missing from files")
+
+        answer = self._ask("parse", messages, ParseAnswer, check)
         if answer is None:
-            return self.fallback.parse(query)
+            return rule_reading
         parsed = ParsedRequest(query=query, **answer.model_dump())
-        parsed.constraints = self.fallback.parse(query).constraints  # constraint phrases are read by rules
+        parsed.constraints = rule_reading.constraints  # constraint phrases are read by rules
         return parsed
 
     def select_domains(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[str]:
@@ -135,8 +145,9 @@ class LLMUnderstander(Understander):
     def _ask(self, stage: str, messages: list[dict[str, str]], schema: type[Answer], check: Callable[[Answer], None]) -> Answer | None:
         """The validated answer, or None after the retries ran out (the caller falls back to the rules)."""
         usage = self.usage.setdefault(stage, Usage())
+        conversation = messages
         for attempt in range(self.retries + 1):
-            completion = self.backend.complete(messages, schema.model_json_schema())  # LLMUnavailable: the user's to fix
+            completion = self.backend.complete(conversation, schema.model_json_schema())  # LLMUnavailable: the user's to fix
             usage.add(completion)
             try:
                 answer = schema.model_validate_json(_json_part(completion.text))
@@ -146,8 +157,9 @@ class LLMUnderstander(Understander):
                 error = _short(exc)
                 usage.errors.append(error)
                 usage.retries += attempt < self.retries
-                messages = messages + [
-                    {"role": "assistant", "content": completion.text},
+                # Only the latest wrong answer goes back, so retries do not grow the prompt.
+                conversation = messages + [
+                    {"role": "assistant", "content": completion.text[:2000]},
                     {"role": "user", "content": f"That answer is invalid: {error}. Answer again with one JSON object that follows the schema."},
                 ]
         usage.fallback = True
