@@ -105,6 +105,67 @@ def select(
 @app.command()
 @with_constraint_options
 @with_llm_options
+def run(
+    query: str = typer.Argument(..., help="the request, in plain language"),
+    out: Path = typer.Option(Path("hive-runs"), "--out", help="folder that holds the run directories"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="plan, select models and show what would run, without running it"),
+    timeout: float = typer.Option(300.0, "--timeout", help="seconds one step may take"),
+    allow_hub: bool = typer.Option(False, "--allow-hub", help="let steps without offline weights download them from the hub"),
+    engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
+    constraints=None,
+    kg=None,
+    understander=None,
+) -> None:
+    """Plan a request and run it: outputs and an explainability report go into a run directory."""
+    from hive.execution.executor import Executor
+    from hive.render import print_plan
+
+    planner = _planner(engine, constraints, kg, understander)
+    result = planner.plan(query)
+    print_plan(result)
+    executor = Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub)
+    if dry_run:
+        executor.check(result)
+        for step in result.tasks:
+            try:
+                source = executor.snippet_for(step)[1]
+            except Exception as exc:  # shown, not raised: a dry run reports what would fail
+                source = f"would fail: {exc}"
+            typer.echo(f"step {step.id} {step.task}: {step.model} via {source}")
+        return
+    record = executor.run(result, out)
+    typer.echo(record.answer)
+    typer.echo(f"run {record.id}: {record.status}; report: {Path(record.directory) / 'report.html'}")
+    if record.status == "failed":
+        raise typer.Exit(1)
+
+
+@app.command()
+def runs(out: Path = typer.Option(Path("hive-runs"), "--out", help="folder that holds the run directories")) -> None:
+    """List past runs, newest first."""
+    from hive.execution.runs import list_runs
+
+    for manifest in list_runs(out):
+        done = sum(s["status"] == "done" for s in manifest["steps"])
+        typer.echo(f"{manifest['id']}  {manifest['status']:<9} {done}/{len(manifest['steps'])} steps  {manifest['query']}")
+
+
+@app.command()
+def report(
+    run_id: str = typer.Argument(..., help="a run id from 'hive runs'"),
+    out: Path = typer.Option(Path("hive-runs"), "--out", help="folder that holds the run directories"),
+    html_path: bool = typer.Option(False, "--html", help="print the path of the HTML report instead of the Markdown"),
+) -> None:
+    """Print a run's report."""
+    from hive.execution.runs import run_directory
+
+    directory = run_directory(out, run_id)
+    typer.echo(str(directory / "report.html") if html_path else (directory / "report.md").read_text(encoding="utf-8"))
+
+
+@app.command()
+@with_constraint_options
+@with_llm_options
 def chat(
     as_json: bool = typer.Option(False, "--json", help="print one plan JSON per turn"),
     engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),

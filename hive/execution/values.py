@@ -1,0 +1,56 @@
+"""Between steps: turn one step's output into the next step's input, and save outputs as files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+TEXT_KEYS = ("text", "generated_text", "summary_text", "translation_text", "answer", "caption", "label")
+
+
+def as_text(value: Any) -> str:
+    """The text a step produced: an ASR result, generated text, a list of entities or labels, ..."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        for key in TEXT_KEYS:
+            if isinstance(value.get(key), str):
+                return value[key]
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        words = [str(v.get("word") or v.get("label") or v.get("generated_text") or v.get("summary_text") or "") for v in value]
+        if all(words):
+            return ", ".join(words)
+    if isinstance(value, list):
+        return ", ".join(as_text(v) for v in value)
+    return str(value)
+
+
+def as_input(value: Any, modality: str) -> Any:
+    """A produced value in the form a snippet's parameter of `modality` takes (files stay paths)."""
+    if modality in ("text", "question"):
+        return as_text(value)
+    return value
+
+
+def save_output(value: Any, base: Path) -> tuple[Path, str]:
+    """Write a step's output next to `base` (no suffix) as .txt, .json, .png or .wav; (path, short preview)."""
+    if hasattr(value, "save") and hasattr(value, "size"):  # a PIL image
+        path = base.with_suffix(".png")
+        value.save(path)
+        return path, f"image {value.size[0]}x{value.size[1]}"
+    if isinstance(value, dict) and "audio" in value and "sampling_rate" in value:
+        import numpy
+        import soundfile
+
+        path = base.with_suffix(".wav")
+        soundfile.write(path, numpy.asarray(value["audio"]).squeeze(), int(value["sampling_rate"]))
+        return path, f"audio {path.stat().st_size} bytes"
+    if isinstance(value, str):
+        path = base.with_suffix(".txt")
+        path.write_text(value, encoding="utf-8")
+        return path, value[:200]
+    path = base.with_suffix(".json")
+    path.write_text(json.dumps(value, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
+    return path, as_text(value)[:200]
