@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from hive.cli_options import with_llm_options
 from hive.errors import HiveError
 
 app = typer.Typer(no_args_is_help=True, help="The Capability Knowledge Graph: build, stats, validate.")
@@ -42,14 +43,19 @@ def _sources(specs: list[str], cache: Path, limit: int | None):
 
 
 @app.command()
+@with_llm_options
 def build(
     source: list[str] = typer.Option(..., "--source", help=SOURCE_HELP),
     out: Path = typer.Option(..., "--out", help="output directory (replaced atomically when the build succeeds)"),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="stop after this many models"),
     cache: Path = typer.Option(Path(".hive-cache/hub"), "--cache", help="hub source: where fetched cards are kept (makes runs resumable)"),
     store: bool = typer.Option(True, "--store/--no-store", help="also write a pyoxigraph store directory"),
+    understander=None,
 ) -> None:
-    """Build a C-KG from model cards (and benchmark tables) into a directory."""
+    """Build a C-KG from model cards (and benchmark tables) into a directory.
+
+    With --llm openai|local, an LLM rewrites each card's usage code into its snippet (the paper's
+    route); every answer is checked, and the task's template is used when it fails the check."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from kg_builder.build import build as run_build
@@ -57,12 +63,23 @@ def build(
     cards, tables = _sources(source, cache, limit)
     with Progress(SpinnerColumn(), TextColumn("{task.description} {task.completed} models"), TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task("building", total=None)
-        report = run_build(cards, out, tables=tables, limit=limit, progress=lambda n: bar.advance(task, n), with_store=store)
+        report = run_build(cards, out, tables=tables, limit=limit, progress=lambda n: bar.advance(task, n),
+                           with_store=store, writer=_snippet_writer(understander))
     typer.echo(report.summary())
     for reason, count in report.skipped.most_common():
         typer.echo(f"  skipped {count}: {reason} (e.g. {report.skipped_examples[reason]})")
     for problem, count in report.problems.most_common():
         typer.echo(f"  ignored {count}: {problem}")
+
+
+def _snippet_writer(understander):
+    """The LLM snippet writer when an LLM back-end was chosen, else the deterministic templates."""
+    from kg_builder.snippets import LLMWriter, TemplateWriter
+
+    backend = getattr(understander, "backend", None)
+    if backend is None:
+        return TemplateWriter()
+    return LLMWriter(lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text)
 
 
 @app.command()
