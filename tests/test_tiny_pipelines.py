@@ -1,0 +1,88 @@
+"""The C-KG's snippets run for real on tiny random-weight models, one per pipeline family, through the
+same worker process `hive run` uses (no weights are downloaded: the models are built from configs)."""
+
+from __future__ import annotations
+
+import importlib.util
+import wave
+
+import pytest
+
+from hive.execution.worker import run_in_worker
+from hive.snippet_policy import Signature, check_snippet
+from kg_builder.cards import Card
+from kg_builder.extract import extract
+from kg_builder.snippets import TemplateWriter, task_inputs
+
+import tiny_models
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("transformers") is None or importlib.util.find_spec("torch") is None,
+                                reason="transformers and torch are not installed")
+
+
+def _snippet(task: str) -> str:
+    """The task's snippet as the builder writes it for a card without usable code."""
+    code = TemplateWriter().write(extract(Card(id="tiny/model", meta={}, body="", source="test")), task).code
+    check_snippet(code, Signature(task_inputs()[task], "tiny/model"))
+    return code
+
+
+def _wav(path, seconds: float = 1.0, rate: int = 16000) -> str:
+    import math
+
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(b"".join(int(8000 * math.sin(i / 20)).to_bytes(2, "little", signed=True) for i in range(int(rate * seconds))))
+    return str(path)
+
+
+def _png(path) -> str:
+    from PIL import Image
+
+    Image.new("RGB", (40, 30), (200, 120, 40)).save(path)
+    return str(path)
+
+
+def _run(task: str, build, arguments: dict, tmp_path):
+    model = build(tmp_path / "model")
+    outcome = run_in_worker(_snippet(task), {**arguments, "model": str(model)}, str(tmp_path), timeout=300)
+    assert outcome.error is None, outcome.error
+    return outcome.value
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "model").mkdir()
+    return tmp_path
+
+
+def test_text_classification(folder):
+    value = _run("text-classification", tiny_models.text_classification, {"text": "the cat sat on the mat"}, folder)
+    assert value[0]["label"] in ("NEGATIVE", "POSITIVE") and 0 <= value[0]["score"] <= 1
+
+
+def test_token_classification(folder):
+    value = _run("token-classification", tiny_models.token_classification, {"text": "hello paris"}, folder)
+    assert isinstance(value, list) and all({"entity", "word", "score"} <= set(v) for v in value)
+
+
+def test_text_generation(folder):
+    value = _run("text-generation", tiny_models.text_generation, {"text": "the cat"}, folder)
+    assert value[0]["generated_text"].startswith("the cat")
+
+
+def test_image_classification(folder):
+    value = _run("image-classification", tiny_models.image_classification, {"image": _png(folder / "x.png")}, folder)
+    assert {v["label"] for v in value} <= {"cat", "dog", "bird"}
+
+
+def test_object_detection(folder):
+    value = _run("object-detection", tiny_models.object_detection, {"image": _png(folder / "x.png")}, folder)
+    assert isinstance(value, list) and all({"label", "score", "box"} <= set(v) for v in value)
+
+
+def test_speech_recognition(folder):
+    value = _run("automatic-speech-recognition", tiny_models.speech_recognition, {"audio": _wav(folder / "x.wav")}, folder)
+    assert isinstance(value["text"], str)
