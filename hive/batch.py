@@ -8,7 +8,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from rich.progress import Progress
 
@@ -23,11 +23,14 @@ class BatchSummary:
     failed: int = 0
     steps_selected: int = 0
     unsatisfiable: Counter = field(default_factory=Counter)
+    runs: Counter = field(default_factory=Counter)
 
     def lines(self) -> list[str]:
         found = [f"planned {self.planned}, failed {self.failed}; steps with a model: {self.steps_selected}, "
                  f"without: {sum(self.unsatisfiable.values())}"]
         found += [f"  {count} step(s) unsatisfiable by: {constraint}" for constraint, count in self.unsatisfiable.most_common()]
+        if self.runs:
+            found.append("runs: " + ", ".join(f"{n} {status}" for status, n in sorted(self.runs.items())))
         return found
 
 
@@ -74,8 +77,8 @@ def write_atomically(path: Path, lines: list[str]) -> None:
         raise
 
 
-def run_batch(source: Path, out: Path, planner: Planner) -> BatchSummary:
-    """Plan every request of `source` into `out`."""
+def run_batch(source: Path, out: Path, planner: Planner, execute: Callable[[PlanResult], dict] | None = None) -> BatchSummary:
+    """Plan every request of `source` into `out`; with `execute`, also run each plan and record its run."""
     requests = list(read_requests(source))
     summary = BatchSummary()
     lines: list[str] = []
@@ -90,7 +93,11 @@ def run_batch(source: Path, out: Path, planner: Planner) -> BatchSummary:
             summary.planned += result.error is None
             summary.steps_selected += sum(t.model is not None for t in result.tasks)
             summary.unsatisfiable.update(t.unsatisfiable for t in result.tasks if t.unsatisfiable)
-            lines.append(json.dumps(result.to_json_dict(), ensure_ascii=False))
+            line = result.to_json_dict()
+            if execute is not None and result.error is None:
+                line["run"] = execute(result)
+                summary.runs[line["run"]["status"]] += 1
+            lines.append(json.dumps(line, ensure_ascii=False))
             progress.advance(bar)
     write_atomically(out, lines)
     return summary

@@ -62,20 +62,44 @@ def batch(
     source: Path = typer.Argument(..., help="JSON Lines file, one {\"id\": ..., \"query\": ..., \"constraints\": {...}} per line"),
     out: Path = typer.Option(..., "--out", help="where to write one plan JSON per line"),
     plan_only: bool = typer.Option(False, "--plan-only", help="plan each request without running it"),
+    runs_dir: Path = typer.Option(Path("hive-runs"), "--runs", help="where run directories go (without --plan-only)"),
     engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
     constraints=None,
     kg=None,
     understander=None,
 ) -> None:
-    """Plan every request of a JSON Lines file; a failing line gets an error entry, the rest go on."""
-    if not plan_only:
-        raise HiveError("executing plans is not available yet; pass --plan-only to plan the requests")
+    """Plan (and, without --plan-only, run) every request of a JSON Lines file; a failing line gets an
+    error entry, the rest go on."""
     from hive.batch import run_batch
 
-    summary = run_batch(source, out, _planner(engine, constraints, kg, understander))
+    planner = _planner(engine, constraints, kg, understander)
+    execute = None if plan_only else _batch_executor(planner, runs_dir)
+    summary = run_batch(source, out, planner, execute)
     for line in summary.lines():
         typer.echo(line, err=True)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _phraser(understander):
+    """The LLM back-end as a text-in, text-out function, when understanding uses one."""
+    backend = getattr(understander, "backend", None)
+    return None if backend is None else (lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text)
+
+
+def _batch_executor(planner, runs_dir: Path):
+    """Run one plan for `hive batch`; a request that cannot run records why instead of stopping the batch."""
+    from hive.execution.executor import Executor
+
+    executor = Executor(planner.selector.graph, phrase=_phraser(planner.understander))
+
+    def execute(plan) -> dict:
+        try:
+            record = executor.run(plan, runs_dir)
+        except HiveError as exc:
+            return {"status": "not run", "error": str(exc)}
+        return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
+
+    return execute
 
 
 @app.command()
@@ -123,7 +147,7 @@ def run(
     planner = _planner(engine, constraints, kg, understander)
     result = planner.plan(query)
     print_plan(result)
-    executor = Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub)
+    executor = Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=_phraser(understander))
     if dry_run:
         executor.check(result)
         for step in result.tasks:

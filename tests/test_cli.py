@@ -57,7 +57,6 @@ def test_explain_shows_domain_problem_and_planner_log():
         (["plan", "estimate the depth of ./song.wav"], "error: cannot plan 'depth-estimation'"),
         (["plan", "summarise ./doc.xyz"], "error: cannot tell what kind of file './doc.xyz' is"),
         (["batch", "missing.jsonl", "--plan-only", "--out", "o.jsonl"], "error: cannot read missing.jsonl"),
-        (["batch", "missing.jsonl", "--out", "o.jsonl"], "error: executing plans is not available yet"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(tmp_path, args, message):

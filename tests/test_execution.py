@@ -123,3 +123,31 @@ def test_cli_run_runs_and_report(tmp_path):
     assert missing.returncode == 2 and "no run 'nope'" in missing.stderr
     dry = subprocess.run([*hive, "run", f"Transcribe {EXAMPLES / 'meeting.wav'}", "--dry-run", "--out", str(tmp_path / "dry")], capture_output=True, text=True)
     assert "via offline package" in dry.stdout and not (tmp_path / "dry").exists()
+
+
+@needs_offline
+def test_batch_runs_each_plan_and_records_it(tmp_path):
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text(json.dumps({"id": "a", "query": f"Transcribe {EXAMPLES / 'meeting.wav'}"}) + "\n"
+                        + json.dumps({"id": "b", "query": f"Transcribe {tmp_path / 'missing.wav'}"}) + "\n")
+    done = subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", "batch", str(requests),
+                           "--out", str(tmp_path / "out.jsonl"), "--runs", str(tmp_path / "runs")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "runs: 1 complete, 1 not run" in done.stderr
+    lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert lines[0]["run"]["status"] == "complete" and Path(lines[0]["run"]["directory"], "report.md").exists()
+    assert "does not exist" in lines[1]["run"]["error"]
+
+
+@needs_offline
+def test_an_llm_phrases_the_final_answer_when_configured(planner, tmp_path):
+    """The phrase function stands in for an LLM back-end (tests/test_llm.py covers the real ones)."""
+    prompts = []
+
+    def phrase(prompt: str) -> str:
+        prompts.append(prompt)
+        return "Angela Merkel and Emmanuel Macron are mentioned."
+
+    record = Executor(open_graph(), phrase=phrase).run(planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities in it"), tmp_path)
+    assert record.answer.startswith("Angela Merkel and Emmanuel Macron are mentioned.")
+    assert "Ran 2 of 2 steps" in record.answer and "token-classification" in prompts[0]

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import string
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from importlib import resources
 from pathlib import Path
+from typing import Callable
 
 from pyoxigraph import Literal
 
@@ -65,8 +68,10 @@ class Executor:
     """Executes plans against one knowledge graph's snippets."""
 
     def __init__(self, graph: GraphAccess, timeout: float = 300.0, memory_mb: int | None = 6144,
-                 parallel: int = 2, allow_hub: bool = False) -> None:
+                 parallel: int = 2, allow_hub: bool = False, phrase: Callable[[str], str] | None = None) -> None:
         self.graph, self.timeout, self.parallel, self.allow_hub = graph, timeout, parallel, allow_hub
+        self.phrase = phrase
+        self.device = detect_device()
         self.memory_bytes = memory_mb * 2**20 if memory_mb else None
         self.inputs_of = {a.name: a.inputs for a in load_library().actions.values()}
 
@@ -120,7 +125,7 @@ class Executor:
             record.status = "complete" if all(s.status == "done" for s in record.steps) else (
                 "partial" if any(s.status == "done" for s in record.steps) else "failed")
             record.seconds = round(time.time() - record.started, 3)
-            record.answer = final_answer(record)
+            record.answer = final_answer(record, self.phrase)
             from hive.execution.report import write_reports
 
             write_reports(plan, record, staging)
@@ -157,6 +162,7 @@ class Executor:
                 arguments[name] = Path(inputs[str(value)]).read_text(encoding="utf-8", errors="replace")  # a text file's words
             else:
                 arguments[name] = inputs.get(str(value), value)
+        arguments["device"] = self.device
         entry.arguments = {k: (v if isinstance(v, (str, int, float, list, dict)) else str(v)) for k, v in arguments.items()}
         try:
             code, entry.snippet_source = self.snippet_for(step)
@@ -177,10 +183,22 @@ class Executor:
         return str(path.resolve()) if path.suffix in MEDIA_SUFFIXES else outcome.value  # media pass on as files
 
 
-def final_answer(record: RunRecord) -> str:
-    """A plain-words summary of what the run produced (template; an LLM may phrase it later)."""
+def detect_device() -> str:
+    """CUDA where an NVIDIA driver is present, else the CPU."""
+    return "cuda" if shutil.which("nvidia-smi") else "cpu"
+
+
+def final_answer(record: RunRecord, phrase: Callable[[str], str] | None = None) -> str:
+    """What the run produced, in plain words: from the template, or phrased by an LLM when one is configured."""
     done = [s for s in record.steps if s.status == "done"]
     lines = [f"Ran {len(done)} of {len(record.steps)} steps for: {record.query}"]
     lines += [f"- step {s.id} {s.task} ({s.model}): {s.preview}" for s in done]
     lines += [f"- step {s.id} {s.task}: {s.status} — {s.error}" for s in record.steps if s.status != "done"]
-    return "\n".join(lines)
+    summary = "\n".join(lines)
+    if phrase is None:
+        return summary
+    prompt = string.Template(resources.files("hive.execution").joinpath("prompts", "answer.md").read_text(encoding="utf-8"))
+    try:
+        return phrase(prompt.substitute(query=record.query, results="\n".join(lines[1:]))).strip() + "\n\n" + summary
+    except HiveError:
+        return summary  # an LLM that fails now must not lose the run
