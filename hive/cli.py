@@ -73,8 +73,12 @@ def batch(
     from hive.batch import run_batch
 
     planner = _planner(engine, constraints, kg, understander)
-    execute = None if plan_only else _batch_executor(planner, runs_dir)
-    summary = run_batch(source, out, planner, execute)
+    executor = None if plan_only else _batch_executor(planner)
+    try:
+        summary = run_batch(source, out, planner, executor and (lambda plan: _execute(executor, plan, runs_dir)))
+    finally:
+        if executor is not None:
+            executor.close()
     for line in summary.lines():
         typer.echo(line, err=True)
     typer.echo(f"wrote {out}", err=True)
@@ -86,20 +90,20 @@ def _phraser(understander):
     return None if backend is None else (lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text)
 
 
-def _batch_executor(planner, runs_dir: Path):
-    """Run one plan for `hive batch`; a request that cannot run records why instead of stopping the batch."""
+def _batch_executor(planner):
+    """One executor for the whole batch: its workers keep their models from run to run."""
     from hive.execution.executor import Executor
 
-    executor = Executor(planner.selector.graph, phrase=_phraser(planner.understander))
+    return Executor(planner.selector.graph, phrase=_phraser(planner.understander))
 
-    def execute(plan) -> dict:
-        try:
-            record = executor.run(plan, runs_dir)
-        except HiveError as exc:
-            return {"status": "not run", "error": str(exc)}
-        return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
 
-    return execute
+def _execute(executor, plan, runs_dir: Path) -> dict:
+    """Run one plan of a batch; a request that cannot run records why instead of stopping the batch."""
+    try:
+        record = executor.run(plan, runs_dir)
+    except HiveError as exc:
+        return {"status": "not run", "error": str(exc)}
+    return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
 
 
 @app.command()
@@ -147,7 +151,12 @@ def run(
     planner = _planner(engine, constraints, kg, understander)
     result = planner.plan(query)
     print_plan(result)
-    executor = Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=_phraser(understander))
+    with Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=_phraser(understander)) as executor:
+        _run_or_show(executor, result, out, dry_run)
+
+
+def _run_or_show(executor, result, out: Path, dry_run: bool) -> None:
+    """Run the plan into `out`, or with `dry_run` only say which snippet each step would run."""
     if dry_run:
         executor.check(result)
         for step in result.tasks:

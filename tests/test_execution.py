@@ -151,3 +151,28 @@ def test_an_llm_phrases_the_final_answer_when_configured(planner, tmp_path):
     record = Executor(open_graph(), phrase=phrase).run(planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities in it"), tmp_path)
     assert record.answer.startswith("Angela Merkel and Emmanuel Macron are mentioned.")
     assert "Ran 2 of 2 steps" in record.answer and "token-classification" in prompts[0]
+
+
+@needs_offline
+def test_workers_reuse_models_across_steps_and_runs(planner, tmp_path):
+    query = "Find the people mentioned in: 'Angela Merkel met Emmanuel Macron.'"
+    with Executor(open_graph(), parallel=1) as executor:
+        first = executor.run(planner.plan(query), tmp_path)
+        second = executor.run(planner.plan(query.replace("Angela Merkel", "Olaf Scholz")), tmp_path)
+    assert [s.cached_model for s in first.steps] == [False]
+    assert [s.cached_model for s in second.steps] == [True]
+    assert second.steps[0].seconds < first.steps[0].seconds
+    assert "Olaf Scholz" in (Path(second.directory) / second.steps[0].output).read_text()
+
+
+def test_a_worker_that_overruns_is_replaced(tmp_path):
+    from hive.execution.worker import WorkerPool
+
+    hanging = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    import time\n    time.sleep(60)\n'
+    quick = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    return text.upper()\n'
+    pool = WorkerPool(size=1)
+    try:
+        assert pool.run(hanging, {"text": "x"}, str(tmp_path), timeout=1).error.startswith("did not finish within 1 s")
+        assert pool.run(quick, {"text": "still serving"}, str(tmp_path), timeout=60).value == "STILL SERVING"
+    finally:
+        pool.close()

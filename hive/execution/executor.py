@@ -24,7 +24,7 @@ from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import offline_models
 from hive.execution.values import MEDIA_SUFFIXES, as_input, save_output
-from hive.execution.worker import run_in_worker
+from hive.execution.worker import WorkerPool
 from hive.kg.access import GraphAccess
 from hive.pipeline import PlanResult
 from hive.planning.dag import TaskStep
@@ -47,6 +47,7 @@ class StepRecord:
     preview: str = ""
     error: str | None = None
     seconds: float = 0.0
+    cached_model: bool = False  # the worker reused a model an earlier step had loaded
 
 
 @dataclass
@@ -65,7 +66,8 @@ class RunRecord:
 
 
 class Executor:
-    """Executes plans against one knowledge graph's snippets."""
+    """Executes plans against one knowledge graph's snippets; its workers (and their model caches)
+    live until `close()`, so a batch reuses models across runs."""
 
     def __init__(self, graph: GraphAccess, timeout: float = 300.0, memory_mb: int | None = 6144,
                  parallel: int = 2, allow_hub: bool = False, phrase: Callable[[str], str] | None = None) -> None:
@@ -73,6 +75,7 @@ class Executor:
         self.phrase = phrase
         self.device = detect_device()
         self.memory_bytes = memory_mb * 2**20 if memory_mb else None
+        self.pool = WorkerPool(size=parallel, memory_bytes=self.memory_bytes)
         self.inputs_of = {a.name: a.inputs for a in load_library().actions.values()}
 
     # -- before anything runs -----------------------------------------------------------------------
@@ -173,14 +176,23 @@ class Executor:
         entry.code = code
         workdir = staging / "outputs" / f"step-{step.id}"
         workdir.mkdir()
-        outcome = run_in_worker(code, arguments, str(workdir), self.timeout, self.memory_bytes)
-        entry.seconds = round(outcome.seconds, 3)
+        outcome = self.pool.run(code, arguments, str(workdir.resolve()), self.timeout, model=step.model or "")
+        entry.seconds, entry.cached_model = round(outcome.seconds, 3), outcome.cached_loads > 0
         if outcome.error:
             entry.status, entry.error = "failed", outcome.error
             return None
         path, entry.preview = save_output(outcome.value, staging / "outputs" / f"step-{step.id}")
         entry.output, entry.status = str(path.relative_to(staging)), "done"
         return str(path.resolve()) if path.suffix in MEDIA_SUFFIXES else outcome.value  # media pass on as files
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def detect_device() -> str:
