@@ -41,7 +41,7 @@ def _wav(path, seconds: float = 1.0, rate: int = 16000) -> str:
 def _png(path) -> str:
     from PIL import Image
 
-    Image.new("RGB", (40, 30), (200, 120, 40)).save(path)
+    Image.new("RGB", (64, 48), (200, 120, 40)).save(path)
     return str(path)
 
 
@@ -86,3 +86,46 @@ def test_object_detection(folder):
 def test_speech_recognition(folder):
     value = _run("automatic-speech-recognition", tiny_models.speech_recognition, {"audio": _wav(folder / "x.wav")}, folder)
     assert isinstance(value["text"], str)
+
+
+def test_question_answering(folder):
+    value = _run("question-answering", tiny_models.question_answering, {"context": "the cat sat on the mat", "question": "the cat"}, folder)
+    assert {"answer", "score", "start", "end"} <= set(value)
+
+
+def test_zero_shot_classification(folder):
+    value = _run("zero-shot-classification", tiny_models.zero_shot_classification, {"text": "good apple", "labels": ["good", "bad"]}, folder)
+    assert sorted(value["labels"]) == ["bad", "good"]
+
+
+def test_fill_mask(folder):
+    value = _run("fill-mask", tiny_models.fill_mask, {"text": "the [MASK] sat"}, folder)
+    assert all("token_str" in v for v in value)
+
+
+@pytest.mark.parametrize("task", ["summarization", "translation"])
+def test_seq2seq(folder, task):
+    value = _run(task, tiny_models.seq2seq, {"text": "the cat sat on the mat"}, folder)
+    key = "summary_text" if task == "summarization" else "translation_text"
+    assert isinstance(value[0][key], str)
+
+
+def test_audio_classification(folder):
+    value = _run("audio-classification", tiny_models.audio_classification, {"audio": _wav(folder / "x.wav")}, folder)
+    assert {v["label"] for v in value} == {"yes", "no"}
+
+
+def test_image_segmentation(folder):
+    value = _run("image-segmentation", tiny_models.image_segmentation, {"image": _png(folder / "x.png")}, folder)
+    assert all({"label", "mask"} <= set(v) for v in value)
+
+
+def test_depth_estimation(folder):
+    value = _run("depth-estimation", tiny_models.depth_estimation, {"image": _png(folder / "x.png")}, folder)
+    assert value["depth"].size == (64, 48)
+
+
+def test_visual_question_answering(folder):
+    value = _run("visual-question-answering", tiny_models.visual_question_answering,
+                 {"image": _png(folder / "x.png"), "question": "the cat"}, folder)
+    assert {v["answer"] for v in value} <= {"yes", "no", "red"}

@@ -90,3 +90,100 @@ def object_detection(folder: Path) -> Path:
                          label2id={"chair": 0, "table": 1})
     YolosForObjectDetection(config).save_pretrained(folder)
     return folder
+
+
+def question_answering(folder: Path) -> Path:
+    from transformers import BertForQuestionAnswering
+
+    _bert_tokenizer(folder)
+    BertForQuestionAnswering(_bert_config()).save_pretrained(folder)
+    return folder
+
+
+def zero_shot_classification(folder: Path) -> Path:
+    from transformers import BertForSequenceClassification
+
+    _bert_tokenizer(folder)
+    labels = {0: "contradiction", 1: "neutral", 2: "entailment"}
+    BertForSequenceClassification(_bert_config(num_labels=3, id2label=labels, label2id={v: k for k, v in labels.items()})).save_pretrained(folder)
+    return folder
+
+
+def fill_mask(folder: Path) -> Path:
+    from transformers import BertForMaskedLM
+
+    _bert_tokenizer(folder)
+    BertForMaskedLM(_bert_config()).save_pretrained(folder)
+    return folder
+
+
+def _byte_level_bpe(folder: Path, special: list[str]) -> int:
+    from transformers.models.gpt2.tokenization_gpt2 import bytes_to_unicode
+
+    vocab = {token: index for index, token in enumerate(special)}
+    for char in bytes_to_unicode().values():
+        vocab.setdefault(char, len(vocab))
+    (folder / "vocab.json").write_text(json.dumps(vocab))
+    (folder / "merges.txt").write_text("#version: 0.2\n")
+    return len(vocab)
+
+
+def seq2seq(folder: Path) -> Path:
+    """A tiny BART: summarisation and translation pipelines both run on it."""
+    from transformers import BartConfig, BartForConditionalGeneration, BartTokenizerFast
+
+    size = _byte_level_bpe(folder, ["<s>", "<pad>", "</s>", "<unk>", "<mask>"])
+    BartTokenizerFast(vocab_file=str(folder / "vocab.json"), merges_file=str(folder / "merges.txt")).save_pretrained(folder)
+    config = BartConfig(vocab_size=size, d_model=16, encoder_layers=1, decoder_layers=1, encoder_attention_heads=2,
+                        decoder_attention_heads=2, encoder_ffn_dim=32, decoder_ffn_dim=32, max_position_embeddings=128,
+                        max_length=12, min_length=1, forced_bos_token_id=0)
+    BartForConditionalGeneration(config).save_pretrained(folder)
+    return folder
+
+
+def audio_classification(folder: Path) -> Path:
+    from transformers import Wav2Vec2Config, Wav2Vec2FeatureExtractor, Wav2Vec2ForSequenceClassification
+
+    Wav2Vec2FeatureExtractor().save_pretrained(folder)
+    labels = {0: "yes", 1: "no"}
+    config = Wav2Vec2Config(hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32, conv_dim=(16, 16),
+                            conv_kernel=(10, 3), conv_stride=(5, 2), num_conv_pos_embeddings=16, num_conv_pos_embedding_groups=2,
+                            classifier_proj_size=8, num_labels=2, id2label=labels, label2id={v: k for k, v in labels.items()})
+    Wav2Vec2ForSequenceClassification(config).save_pretrained(folder)
+    return folder
+
+
+def image_segmentation(folder: Path) -> Path:
+    from transformers import SegformerConfig, SegformerForSemanticSegmentation, SegformerImageProcessor
+
+    SegformerImageProcessor(size={"height": 32, "width": 32}).save_pretrained(folder)
+    labels = {0: "background", 1: "desk"}
+    config = SegformerConfig(num_encoder_blocks=1, depths=[1], sr_ratios=[1], hidden_sizes=[16], num_attention_heads=[1],
+                             patch_sizes=[7], strides=[4], mlp_ratios=[2], decoder_hidden_size=16, num_labels=2,
+                             id2label=labels, label2id={v: k for k, v in labels.items()})
+    SegformerForSemanticSegmentation(config).save_pretrained(folder)
+    return folder
+
+
+def depth_estimation(folder: Path) -> Path:
+    from transformers import GLPNConfig, GLPNForDepthEstimation, GLPNImageProcessor
+
+    GLPNImageProcessor().save_pretrained(folder)
+    config = GLPNConfig(num_encoder_blocks=1, depths=[1], sr_ratios=[1], hidden_sizes=[16], num_attention_heads=[1],
+                        patch_sizes=[7], strides=[4], mlp_ratios=[2], decoder_hidden_size=16, head_in_index=-1)
+    GLPNForDepthEstimation(config).save_pretrained(folder)
+    return folder
+
+
+def visual_question_answering(folder: Path) -> Path:
+    from transformers import BertTokenizerFast, ViltConfig, ViltForQuestionAnswering, ViltImageProcessor, ViltProcessor
+
+    (folder / "vocab.txt").write_text("\n".join(WORDS) + "\n")
+    processor = ViltProcessor(ViltImageProcessor(size={"shortest_edge": 32}), BertTokenizerFast(vocab_file=str(folder / "vocab.txt")))
+    processor.save_pretrained(folder)
+    labels = {0: "yes", 1: "no", 2: "red"}
+    config = ViltConfig(vocab_size=len(WORDS), hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32,
+                        image_size=32, patch_size=8, max_position_embeddings=40, num_labels=3, id2label=labels,
+                        label2id={v: k for k, v in labels.items()})
+    ViltForQuestionAnswering(config).save_pretrained(folder)
+    return folder
