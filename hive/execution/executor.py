@@ -166,7 +166,9 @@ class Executor:
             else:
                 arguments[name] = inputs.get(str(value), value)
         arguments["device"] = self.device
-        entry.arguments = {k: (v if isinstance(v, (str, int, float, list, dict)) else str(v)) for k, v in arguments.items()}
+        root = str(staging.resolve()) + "/"
+        entry.arguments = {k: (v.replace(root, "") if isinstance(v, str) else v if isinstance(v, (int, float, list, dict)) else str(v))
+                           for k, v in arguments.items()}  # paths shown relative to the run directory
         try:
             code, entry.snippet_source = self.snippet_for(step)
             check_snippet(code, Signature(tuple(modalities), step.model or ""))

@@ -12,18 +12,19 @@ AUDIO, IMAGE = (".wav",), (".png",)
 
 
 def _sections(plan: PlanResult, record) -> list[tuple[str, str, str]]:
-    """(title, kind, body) sections shared by both formats; kind is 'text' or 'code'."""
+    """(title, kind, body) sections shared by both formats; kind is 'text', 'code' or 'mermaid'."""
     explanation = plan.explanation
     parsed = plan.parsed.model_dump(exclude={"query"}) if plan.parsed else {}
-    graph = "\n".join(
-        f"[{s.id}] {s.task} (stage {s.stage}){' <- ' + ', '.join(map(str, s.dep)) if s.dep else ''}" for s in plan.tasks
+    graph = "flowchart LR\n" + "\n".join(
+        [f"  s{s.id}[\"{s.id}: {s.task}<br/>{s.model or 'no model'}\"]" for s in plan.tasks]
+        + [f"  s{d} --> s{s.id}" for s in plan.tasks for d in s.dep]
     )
     sections = [
         ("Request", "text", plan.query),
         ("Answer", "text", record.answer),
         ("Parsed request", "code", json.dumps(parsed, indent=2, ensure_ascii=False)),
         ("Domains", "text", ", ".join(plan.domains) + f" (understanding: {plan.understander})"),
-        ("Plan", "code", graph),
+        ("Plan (Mermaid flowchart; steps of one stage run in parallel)", "mermaid", graph),
         ("Merged domain", "code", explanation.domain_pddl if explanation else ""),
         ("Problem", "code", explanation.problem_pddl if explanation else ""),
         ("Planner log", "code", "\n".join(explanation.planner_log) if explanation else ""),
@@ -48,13 +49,14 @@ def write_reports(plan: PlanResult, record, directory: Path) -> None:
     sections = _sections(plan, record)
     markdown = [f"# HIVE run {record.id}\n"]
     for title, kind, body in sections:
-        markdown.append(f"## {title}\n\n" + (f"```\n{body}\n```\n" if kind == "code" else body + "\n"))
+        fence = "```mermaid" if kind == "mermaid" else "```"
+        markdown.append(f"## {title}\n\n" + (f"{fence}\n{body}\n```\n" if kind != "text" else body + "\n"))
     (directory / "report.md").write_text("\n".join(markdown), encoding="utf-8")
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>HIVE run {record.id}</title>"
              "<style>body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:70rem}pre{background:#f5f5f5;padding:.6rem;"
              "overflow-x:auto}</style></head><body>", f"<h1>HIVE run {html.escape(record.id)}</h1>"]
     for title, kind, body in sections:
-        content = f"<pre>{html.escape(body)}</pre>" if kind == "code" else "<p>" + html.escape(body).replace("\n", "<br>") + "</p>"
+        content = f"<pre>{html.escape(body)}</pre>" if kind != "text" else "<p>" + html.escape(body).replace("\n", "<br>") + "</p>"
         parts.append(f"<h2>{html.escape(title)}</h2>{content}")
     for entry in record.steps:
         if entry.output and entry.output.endswith(IMAGE):
