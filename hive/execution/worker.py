@@ -78,6 +78,34 @@ class _LoaderCache:
         setattr(owner, name, loader)
 
 
+class _WriteGuard:
+    """An audit hook that refuses file writes outside the allowed folders while a snippet runs.
+
+    It keeps honest code in its lane (a snippet writes into its run directory, libraries into the
+    temporary and cache folders); it is not a security boundary against hostile native code."""
+
+    WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+    def __init__(self) -> None:
+        import sys
+        import tempfile
+
+        self.always = (os.path.realpath(tempfile.gettempdir()), os.path.realpath(os.path.expanduser("~/.cache")), "/dev/")
+        self.allowed: tuple[str, ...] | None = None
+        sys.addaudithook(self._hook)
+
+    def _hook(self, event: str, args: tuple) -> None:
+        if self.allowed is None or event != "open" or not args or not isinstance(args[0], (str, bytes, os.PathLike)):
+            return
+        path, mode, flags = args[0], args[1] if len(args) > 1 else None, args[2] if len(args) > 2 else 0
+        writing = any(c in str(mode or "") for c in "wax+") or bool((flags or 0) & self.WRITE_FLAGS)
+        if not writing:
+            return
+        target = os.path.realpath(os.fsdecode(path))
+        if not target.startswith(self.allowed + self.always):
+            raise PermissionError(f"snippets may write only inside the run directory, not to {target}")
+
+
 def _serve(connection, memory_bytes: int | None) -> None:
     """A worker's loop: receive (code, arguments, workdir), answer a StepOutcome, until told to stop."""
     import resource
@@ -87,6 +115,7 @@ def _serve(connection, memory_bytes: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     cache = _LoaderCache()
+    guard = _WriteGuard()
     while True:
         try:
             job = connection.recv()
@@ -94,14 +123,18 @@ def _serve(connection, memory_bytes: int | None) -> None:
             return
         if job is None:
             return
-        code, kwargs, workdir = job
+        code, kwargs, workdir, write_root = job
         started, hits_before = time.perf_counter(), cache.hits
         try:
             os.chdir(workdir)
             cache.prepare(code)
             namespace: dict = {}
             exec(compile(code, "<snippet>", "exec"), namespace)  # the policy-checked snippet
-            outcome = StepOutcome(value=namespace["run"](**kwargs))
+            guard.allowed = (os.path.realpath(write_root),)
+            try:
+                outcome = StepOutcome(value=namespace["run"](**kwargs))
+            finally:
+                guard.allowed = None
         except MemoryError:
             outcome = StepOutcome(error="ran out of its memory limit")
         except BaseException as exc:  # every failure of foreign code becomes the step's error
@@ -175,9 +208,10 @@ class WorkerPool:
                 self.idle.append(worker)
             self.condition.notify()
 
-    def run(self, code: str, kwargs: dict, workdir: str, timeout: float, model: str = "") -> StepOutcome:
+    def run(self, code: str, kwargs: dict, workdir: str, timeout: float, model: str = "", write_root: str | None = None) -> StepOutcome:
+        """Run `run(**kwargs)` from `code` in `workdir`; it may write only under `write_root` (default: `workdir`)."""
         worker = self._take(model)
-        outcome = worker.run((code, kwargs, workdir), timeout)
+        outcome = worker.run((code, kwargs, workdir, write_root or workdir), timeout)
         if outcome is None:
             alive = worker.process.is_alive()
             worker.stop(kill=True)
