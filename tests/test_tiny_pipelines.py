@@ -129,3 +129,13 @@ def test_visual_question_answering(folder):
     value = _run("visual-question-answering", tiny_models.visual_question_answering,
                  {"image": _png(folder / "x.png"), "question": "the cat"}, folder)
     assert {v["answer"] for v in value} <= {"yes", "no", "red"}
+
+
+def test_text2text_generation(folder):
+    value = _run("text2text-generation", tiny_models.seq2seq, {"text": "the cat sat"}, folder)
+    assert isinstance(value[0]["generated_text"], str)
+
+
+def test_image_to_text(folder):
+    value = _run("image-to-text", tiny_models.image_to_text, {"image": _png(folder / "x.png")}, folder)
+    assert isinstance(value[0]["generated_text"], str)

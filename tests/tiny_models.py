@@ -187,3 +187,24 @@ def visual_question_answering(folder: Path) -> Path:
                         label2id={v: k for k, v in labels.items()})
     ViltForQuestionAnswering(config).save_pretrained(folder)
     return folder
+
+
+def image_to_text(folder: Path) -> Path:
+    """A tiny ViT encoder with a GPT-2 decoder, as the captioning models of the graph are built."""
+    from transformers import (GPT2Config, GPT2TokenizerFast, ViTConfig, ViTImageProcessor, VisionEncoderDecoderConfig,
+                              VisionEncoderDecoderModel)
+
+    size = _byte_level_bpe(folder, ["<|endoftext|>"])
+    tokenizer = GPT2TokenizerFast(vocab_file=str(folder / "vocab.json"), merges_file=str(folder / "merges.txt"))
+    tokenizer.save_pretrained(folder)
+    ViTImageProcessor(size={"height": 32, "width": 32}).save_pretrained(folder)
+    encoder = ViTConfig(image_size=32, patch_size=8, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32)
+    decoder = GPT2Config(vocab_size=size, n_positions=64, n_embd=16, n_layer=1, n_head=2, add_cross_attention=True, is_decoder=True)
+    config = VisionEncoderDecoderConfig.from_encoder_decoder_configs(encoder, decoder)
+    config.decoder_start_token_id = config.pad_token_id = config.eos_token_id = 0
+    model = VisionEncoderDecoderModel(config=config)
+    model.generation_config.max_length = 8
+    model.generation_config.decoder_start_token_id = 0
+    model.generation_config.pad_token_id = 0
+    model.save_pretrained(folder)
+    return folder
