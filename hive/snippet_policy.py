@@ -35,8 +35,10 @@ class Signature:
         return (*self.inputs, *COMMON_PARAMETERS)
 
 
-def check_snippet(code: str, signature: Signature) -> None:
-    """Raise `SnippetRejected` unless `code` parses, defines exactly `run` with `signature`, and imports only allowed modules."""
+def check_snippet(code: str, signature: Signature, exact_inputs: bool = True) -> None:
+    """Raise `SnippetRejected` unless `code` parses, defines exactly `run` with `signature`, and imports only
+    allowed modules. With `exact_inputs=False` the task inputs may have other names (the executor maps
+    the plan's arguments onto them); `model` and `device` must still close the signature."""
     try:
         tree = ast.parse(code)
     except SyntaxError as exc:
@@ -45,15 +47,22 @@ def check_snippet(code: str, signature: Signature) -> None:
     others = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.Import, ast.ImportFrom, ast.Expr))]
     if len(functions) != 1 or functions[0].name != FUNCTION_NAME or others:
         raise SnippetRejected(f"must define exactly one top-level function '{FUNCTION_NAME}' and nothing else")
-    _check_signature(functions[0], signature)
+    _check_signature(functions[0], signature, exact_inputs)
     for node in ast.walk(tree):
         _check_node(node)
 
 
-def _check_signature(function: ast.FunctionDef, signature: Signature) -> None:
+def input_names(code: str) -> tuple[str, ...]:
+    """The task-input parameter names of a snippet's `run` (everything before `model` and `device`)."""
+    function = next(n for n in ast.parse(code).body if isinstance(n, ast.FunctionDef))
+    return tuple(a.arg for a in function.args.args)[: -len(COMMON_PARAMETERS)]
+
+
+def _check_signature(function: ast.FunctionDef, signature: Signature, exact_inputs: bool = True) -> None:
     args = function.args
     names = tuple(a.arg for a in args.args)
-    if names != signature.parameters or args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
+    matches = names == signature.parameters if exact_inputs else names[-len(COMMON_PARAMETERS):] == COMMON_PARAMETERS
+    if not matches or args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
         raise SnippetRejected(f"signature must be ({', '.join(signature.parameters)}), found ({', '.join(names)})")
     if len(args.defaults) != len(names):
         raise SnippetRejected("every parameter needs a default value")

@@ -203,3 +203,29 @@ def test_a_refused_or_missing_graph_snippet_falls_back_to_the_task_template(plan
     assert "os.system" not in code and f"model: str = {step.model!r}" in code
     monkeypatch.setattr(executor.graph, "select", lambda query: [])
     assert executor.snippet_for(step)[1] == "task fallback snippet (the knowledge graph holds no snippet for it)"
+
+
+def test_arguments_are_mapped_onto_other_parameter_names():
+    from hive.execution.mapping import map_arguments
+
+    mapped, chosen = map_arguments({"context": "Paris is in France.", "question": "Where is Paris?"}, ("query", "passage"))
+    assert mapped == {"query": "Where is Paris?", "passage": "Paris is in France."}
+    assert map_arguments({"image": "a.png"}, ("image_file",))[0] == {"image_file": "a.png"}  # string similarity
+    with pytest.raises(HiveError, match="no place for the step's 'audio'"):
+        map_arguments({"audio": "a.wav"}, ("temperature",))
+
+
+@needs_offline
+def test_a_graph_snippet_with_other_parameter_names_runs_with_mapped_arguments(planner, monkeypatch, tmp_path):
+    plan = planner.plan("Find the people mentioned in: 'Angela Merkel met Emmanuel Macron.'")
+    step = plan.tasks[0]
+    foreign = (f'def run(sentence: str = "", model: str = {step.model!r}, device: str = "cpu"):\n'
+               '    return [{"entity": "PERSON", "word": w} for w in sentence.split() if w[:1].isupper()]\n')
+    executor = Executor(open_graph(), allow_hub=True)
+    monkeypatch.setattr("hive.execution.executor.offline_models", lambda: {})
+    monkeypatch.setattr(executor.graph, "select", lambda query: [{"code": foreign, "fallback": False}])
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    assert record.steps[0].snippet_source == "the model's snippet; arguments mapped text->sentence"
+    assert "Merkel" in (Path(record.directory) / record.steps[0].output).read_text()
+    executor.close()

@@ -29,7 +29,8 @@ from hive.kg.access import GraphAccess
 from hive.pipeline import PlanResult
 from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
-from hive.snippet_policy import Signature, SnippetRejected, check_snippet
+from hive.execution.mapping import map_arguments
+from hive.snippet_policy import Signature, SnippetRejected, check_snippet, input_names
 
 RESOURCE = "<resource-"
 
@@ -107,9 +108,10 @@ class Executor:
         )
         problem = "the knowledge graph holds no snippet for it"
         if rows:
+            code = str(rows[0]["code"])
             try:
-                check_snippet(str(rows[0]["code"]), signature)
-                return str(rows[0]["code"]), "task fallback snippet" if rows[0]["fallback"] else "the model's snippet"
+                check_snippet(code, signature, exact_inputs=False)  # other input names are mapped by similarity
+                return code, "task fallback snippet" if rows[0]["fallback"] else "the model's snippet"
             except SnippetRejected as exc:
                 problem = f"its snippet was refused: {exc}"
         return self._task_template(step), f"task fallback snippet ({problem})"
@@ -180,15 +182,19 @@ class Executor:
                 arguments[name] = Path(inputs[str(value)]).read_text(encoding="utf-8", errors="replace")  # a text file's words
             else:
                 arguments[name] = inputs.get(str(value), value)
+        try:
+            code, entry.snippet_source = self.snippet_for(step)
+            parameters = input_names(code)
+            if parameters != tuple(arguments):
+                arguments, chosen = map_arguments(arguments, parameters)
+                entry.snippet_source += "; arguments mapped " + ", ".join(f"{a}->{p}" for p, a in chosen.items() if a != p)
+        except (SnippetRejected, HiveError) as exc:
+            entry.status, entry.error = "failed", f"snippet refused: {exc}"
+            return None
         arguments["device"] = self.device
         root = str(staging.resolve()) + "/"
         entry.arguments = {k: (v.replace(root, "") if isinstance(v, str) else v if isinstance(v, (int, float, list, dict)) else str(v))
                            for k, v in arguments.items()}  # paths shown relative to the run directory
-        try:
-            code, entry.snippet_source = self.snippet_for(step)
-        except SnippetRejected as exc:
-            entry.status, entry.error = "failed", f"snippet refused: {exc}"
-            return None
         entry.code = code
         workdir = staging / "outputs" / f"step-{step.id}"
         workdir.mkdir()
