@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from typing import Optional
 
 import typer
 

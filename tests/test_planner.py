@@ -12,7 +12,6 @@ from hive.planning.engines import ENGINES, get_engine
 from hive.planning.library import merge_domains
 from hive.planning.problem import build_problem
 from hive.planning.validate import InvalidPlan, check_plan
-from hive.planning.engines import PlanStep
 from hive.request import GoalSpec, InputResource
 
 from conftest import dev_set

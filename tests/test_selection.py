@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hive.errors import HiveError
 from hive.kg.access import open_graph
-from hive.selection.constraints import Benchmark, Constraints, ConstraintSet, constraint_set, load_constraints_file
+from hive.selection.constraints import Benchmark, Constraints, constraint_set, load_constraints_file
 from hive.selection.phrases import read_constraints
 from hive.selection.select import Selector
 
