@@ -31,6 +31,7 @@ OWN, FALLBACK = "own", "fallback"
 TRANSFORMERS_CLASS = re.compile(r"\b((?:Auto|[A-Z][A-Za-z0-9]*)(?:For[A-Za-z]+|Model|Processor|Tokenizer(?:Fast)?|FeatureExtractor|ImageProcessor))\.from_pretrained\(")
 DIFFUSERS_CLASS = re.compile(r"\b(\w*Pipeline)\.from_pretrained\(")
 SPEECHBRAIN_CLASS = re.compile(r"\b(\w+)\.from_hparams\(")
+IMPORT_ALIAS = re.compile(r"\bimport\s+(\w+)\s+as\s+(\w+)")
 PIPELINE_TASK = re.compile(r"\bpipeline\(\s*(?:task\s*=\s*)?[\"']([\w-]+)[\"']")
 COMPONENT_KEYWORD = (("TokenizerFast", "tokenizer"), ("Tokenizer", "tokenizer"), ("ImageProcessor", "image_processor"),
                      ("FeatureExtractor", "feature_extractor"), ("Processor", "processor"))
@@ -116,9 +117,11 @@ class TemplateWriter:
         if "SequenceTagger.load(" in code and task == "token-classification":
             return self._own("flair", facts, task, signature)
         match = SPEECHBRAIN_CLASS.search(code)
-        if "speechbrain" in code and match and match.group(1) in calls["speechbrain"]:
-            return self._own("speechbrain", facts, task, signature, speechbrain_class=match.group(1),
-                             call=calls["speechbrain"][match.group(1)])
+        aliases = {alias: name for name, alias in IMPORT_ALIAS.findall(code)}  # "import SepformerSeparation as separator"
+        speechbrain_class = aliases.get(match.group(1), match.group(1)) if match else None
+        if "speechbrain" in code and speechbrain_class in calls["speechbrain"]:
+            return self._own("speechbrain", facts, task, signature, speechbrain_class=speechbrain_class,
+                             call=calls["speechbrain"][speechbrain_class])
         if task not in calls["transformers"]:
             return None
         classes = sorted(set(TRANSFORMERS_CLASS.findall(code)))

@@ -142,3 +142,13 @@ def test_llm_snippets_are_checked_and_fall_back_to_the_template():
 
     rejected = LLMWriter(lambda prompt: "```python\nimport os\nos.system('rm -rf /')\n```").write(_facts(), "automatic-speech-recognition")
     assert rejected.loader == "transformers_pipeline" and "LLM answer rejected" in rejected.note
+
+
+def test_speechbrain_classes_imported_under_an_alias_are_recognised():
+    code = ("from speechbrain.pretrained import SepformerSeparation as separator\n"
+            "model = separator.from_hparams(source='org/sep', savedir='tmp')\n"
+            "est_sources = model.separate_file(path='mix.wav')\n")
+    card = Card(id="org/sep", meta={}, body=f"```python\n{code}```\n", source="t", pipeline_tag="audio-to-audio")
+    snippet = TemplateWriter().write(extract(card), "audio-to-audio")
+    assert (snippet.kind, snippet.loader) == ("own", "speechbrain")
+    assert "SepformerSeparation.from_hparams(source=model" in snippet.code and "separate_file(path=audio)" in snippet.code
