@@ -83,17 +83,13 @@ def batch(
     typer.echo(f"wrote {out}", err=True)
 
 
-def _phraser(understander):
-    """The LLM back-end as a text-in, text-out function, when understanding uses one."""
-    backend = getattr(understander, "backend", None)
-    return None if backend is None else (lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text)
-
-
 def _batch_executor(planner):
     """One executor for the whole batch: its workers keep their models from run to run."""
     from hive.execution.executor import Executor
 
-    return Executor(planner.selector.graph, phrase=_phraser(planner.understander))
+    from hive.llm.backend import prompt_function
+
+    return Executor(planner.selector.graph, phrase=prompt_function(planner.understander))
 
 
 def _execute(executor, plan, runs_dir: Path) -> dict:
@@ -145,12 +141,13 @@ def run(
 ) -> None:
     """Plan a request and run it: outputs and an explainability report go into a run directory."""
     from hive.execution.executor import Executor
+    from hive.llm.backend import prompt_function
     from hive.render import print_plan
 
     planner = _planner(engine, constraints, kg, understander)
     result = planner.plan(query)
     print_plan(result)
-    with Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=_phraser(understander)) as executor:
+    with Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=prompt_function(understander)) as executor:
         _run_or_show(executor, result, out, dry_run)
 
 

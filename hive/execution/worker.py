@@ -45,8 +45,9 @@ class _LoaderCache:
 
     def prepare(self, code: str) -> None:
         """Patch the loaders of the modules `code` imports (imported here, as the snippet would)."""
-        imported = {(n.module or "").split(".")[0] for n in ast.walk(ast.parse(code)) if isinstance(n, ast.ImportFrom)}
-        imported |= {a.name.split(".")[0] for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Import) for a in n.names}
+        nodes = list(ast.walk(ast.parse(code)))
+        imported = {(n.module or "").split(".")[0] for n in nodes if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name.split(".")[0] for n in nodes if isinstance(n, ast.Import) for a in n.names}
         for entry in self.entries:
             key = f"{entry['module']}:{entry['attribute']}"
             if entry["module"] in imported and key not in self.patched:

@@ -7,7 +7,7 @@ from typing import Protocol
 import pyoxigraph
 
 from hive.errors import HiveError
-from hive.kg.queries import rows
+from hive.kg.queries import literal_value, rows
 
 
 class GraphAccess(Protocol):
@@ -54,14 +54,7 @@ def _plain(term: dict | None) -> object:
     """A SPARQL JSON results term as the same plain value `hive.kg.queries.rows` gives."""
     if term is None:
         return None
-    value, datatype = term["value"], term.get("datatype", "")
-    if datatype.endswith(("#integer", "#long", "#int")):
-        return int(value)
-    if datatype.endswith(("#double", "#decimal", "#float")):
-        return float(value)
-    if datatype.endswith("#boolean"):
-        return value == "true"
-    return value
+    return literal_value(term["value"], term.get("datatype", ""))
 
 
 def open_graph(location: str | None = None) -> GraphAccess:

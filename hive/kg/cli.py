@@ -74,12 +74,11 @@ def build(
 
 def _snippet_writer(understander):
     """The LLM snippet writer when an LLM back-end was chosen, else the deterministic templates."""
+    from hive.llm.backend import prompt_function
     from kg_builder.snippets import LLMWriter, TemplateWriter
 
-    backend = getattr(understander, "backend", None)
-    if backend is None:
-        return TemplateWriter()
-    return LLMWriter(lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text)
+    complete = prompt_function(understander)
+    return TemplateWriter() if complete is None else LLMWriter(complete)
 
 
 @app.command()

@@ -13,18 +13,22 @@ def query_text(name: str) -> str:
     return resources.files("hive.kg").joinpath("queries", f"{name}.rq").read_text(encoding="utf-8")
 
 
+def literal_value(value: str, datatype: str) -> object:
+    """An RDF literal's lexical value as the Python value its XSD datatype names."""
+    if datatype.endswith(("#integer", "#long", "#int")):
+        return int(value)
+    if datatype.endswith(("#double", "#decimal", "#float")):
+        return float(value)
+    if datatype.endswith("#boolean"):
+        return value == "true"
+    return value
+
+
 def _plain(term) -> object:
     if term is None:
         return None
     if isinstance(term, pyoxigraph.Literal):
-        datatype = term.datatype.value
-        if datatype.endswith(("#integer", "#long", "#int")):
-            return int(term.value)
-        if datatype.endswith(("#double", "#decimal", "#float")):
-            return float(term.value)
-        if datatype.endswith("#boolean"):
-            return term.value == "true"
-        return term.value
+        return literal_value(term.value, term.datatype.value)
     return term.value
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from hive.errors import HiveError
 
@@ -45,3 +45,11 @@ class LLMBackend(Protocol):
     name: str
 
     def complete(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> Completion: ...
+
+
+def prompt_function(understander: object) -> Callable[[str], str] | None:
+    """The understander's LLM back-end as a text-in, text-out function, or None for the rules."""
+    backend = getattr(understander, "backend", None)
+    if backend is None:
+        return None
+    return lambda prompt: backend.complete([{"role": "user", "content": prompt}]).text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from hive.errors import HiveError
@@ -24,6 +24,11 @@ class DomainLibrary:
     """All domains of a library directory, by name."""
 
     domains: dict[str, Domain]
+
+    @cached_property
+    def merged(self) -> Domain:
+        """Every domain of the library merged into one (built once)."""
+        return merge_domains(list(self.domains.values()))
 
     @property
     def actions(self) -> dict[str, ActionSchema]:

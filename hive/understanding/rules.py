@@ -23,7 +23,7 @@ import yaml
 
 from hive.errors import NothingToPlan
 from hive.planning.domain import ActionSchema, Domain
-from hive.planning.library import DomainLibrary, merge_domains
+from hive.planning.library import DomainLibrary
 from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
@@ -94,7 +94,7 @@ class RuleUnderstander(Understander):
 
     def select_domains(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[str]:
         goals = self._goals(parsed, inputs, library)
-        full = _merged_library(library)
+        full = library.merged
         by_id = {r.id: r for r in inputs}
         names: list[str] = []
         for goal in goals:
@@ -225,10 +225,6 @@ def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:
     for verb, noun in zip(tasks, tasks[1:]):
         if noun.kind == "noun" and not SEPARATOR.search(masked[verb.end : noun.start]):
             verb.feeds = noun
-
-
-def _merged_library(library: DomainLibrary) -> Domain:
-    return merge_domains(list(library.domains.values()))
 
 
 class _SourceResolver:
