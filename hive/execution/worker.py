@@ -46,8 +46,9 @@ class _LoaderCache:
     def prepare(self, code: str) -> None:
         """Patch the loaders of the modules `code` imports (imported here, as the snippet would)."""
         nodes = list(ast.walk(ast.parse(code)))
-        imported = {(n.module or "").split(".")[0] for n in nodes if isinstance(n, ast.ImportFrom)}
-        imported |= {a.name.split(".")[0] for n in nodes if isinstance(n, ast.Import) for a in n.names}
+        names = [n.module or "" for n in nodes if isinstance(n, ast.ImportFrom)]
+        names += [a.name for n in nodes if isinstance(n, ast.Import) for a in n.names]
+        imported = {".".join(parts[:end]) for parts in (n.split(".") for n in names) for end in range(1, len(parts) + 1)}
         for entry in self.entries:
             key = f"{entry['module']}:{entry['attribute']}"
             if entry["module"] in imported and key not in self.patched:
