@@ -25,7 +25,8 @@ from hive.pipeline import Planner
 from hive.understanding.parsing import locate_values
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = {"audio": ROOT / "examples" / "meeting.wav"}
+EXAMPLES = {"audio": ROOT / "examples" / "meeting.wav", "image": ROOT / "examples" / "traffic-light.png",
+            "text": ROOT / "examples" / "article.txt"}
 SUFFIXES = {"text": (".txt", ".json"), "audio": (".wav",), "image": (".png",)}
 
 

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from hive.execution.offline import offline_models
+from hive.execution.offline import offline_tasks
 from kg_builder.extract import ModelFacts, Result
 from kg_builder.licenses import License
 from kg_builder.snippets import Snippet, task_inputs
@@ -98,10 +98,10 @@ class GraphWriter:
                 self.add(model, term(name), _integer(value))
         for arxiv_id in facts.arxiv_ids:
             self.add(model, NamedNode(DCTERMS + "references"), self.paper(arxiv_id))
-        offline = offline_models().get(facts.id)
-        if offline is not None:
+        for offline in offline_tasks(facts.id):  # an offline instruction LLM serves several tasks
             self.add(model, term("availableOffline"), _boolean(True))
-            for package in offline.packages:
+            self.add(model, term("task"), self._typed(node("task", offline.task), "Task", name=offline.task))
+            for package in offline.all_packages():
                 self.add(model, term("offlinePackage"), _text(package))
         for size in facts.sizes:
             name = "parameterCount" if size.kind == "parameters" else "sizeBytes"

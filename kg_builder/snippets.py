@@ -101,9 +101,17 @@ class TemplateWriter:
         signature = signature_for(facts, task)
         loader = _calls()["fallback_loader"].get(task, "transformers_pipeline")
         fields = {"pipeline_class": "DiffusionPipeline"} if loader == "diffusers" else {}
+        if loader == "speechbrain":
+            fields = self._speechbrain_fallback(facts.id)
         code = self._fill(loader, facts, task, signature, **fields)
         check_snippet(code, signature)
         return Snippet(facts.id, task, code, FALLBACK, loader, "no usable loading code in the card")
+
+    @staticmethod
+    def _speechbrain_fallback(model_id: str) -> dict[str, str]:
+        rules = _calls()["speechbrain_fallback"]
+        name = next((cls for pattern, cls in rules["by_id"].items() if pattern in model_id.lower()), rules["default"])
+        return {"speechbrain_class": name, "call": _calls()["speechbrain"][name]}
 
     def _from_card_code(self, facts: ModelFacts, task: str, signature: Signature, code: str) -> Snippet | None:
         calls = _calls()

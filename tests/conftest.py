@@ -29,3 +29,17 @@ def dev_set() -> list[dict]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_model_cache(tmp_path_factory):
+    """Joined packaged models go to a folder of this test session, not the user's ~/.cache/hive."""
+    import os
+
+    previous = os.environ.get("HIVE_CACHE")
+    os.environ["HIVE_CACHE"] = str(tmp_path_factory.mktemp("hive-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("HIVE_CACHE", None)
+    else:
+        os.environ["HIVE_CACHE"] = previous

