@@ -209,6 +209,32 @@ def chat(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port", help="port (0 picks a free one)"),
+    data: Path = typer.Option(Path("hive-serve"), "--data", help="folder for the job store, runs and uploads"),
+    inputs: Optional[Path] = typer.Option(None, "--inputs", help="a folder whose files requests may name (besides uploads)"),
+    runners: int = typer.Option(1, "--runners", min=1, help="jobs executing at the same time"),
+    max_queued: int = typer.Option(1000, "--max-queued", min=1, help="queued jobs beyond this are refused (429)"),
+    job_seconds: float = typer.Option(600.0, "--job-timeout", help="seconds one job may run"),
+    max_upload_mb: float = typer.Option(50.0, "--max-upload-mb", help="largest file POST /uploads accepts"),
+    kg: Optional[str] = typer.Option(None, "--kg", help="SPARQL endpoint URL to plan against instead of the shipped graph"),
+    allow_hub: bool = typer.Option(False, "--allow-hub", help="let steps without offline weights download them from the hub"),
+) -> None:
+    """Serve the HTTP API and web page: POST /plan, POST /runs, GET /runs/{id}, uploads, /sparql."""
+    import uvicorn
+
+    from hive.serve.app import create_app
+    from hive.serve.settings import ServeSettings
+
+    if inputs is not None and not inputs.is_dir():
+        raise HiveError(f"--inputs {inputs} is not a folder")
+    settings = ServeSettings(data=data, inputs=inputs, runners=runners, max_queued=max_queued, job_seconds=job_seconds,
+                             max_upload_bytes=int(max_upload_mb * 2**20), kg=kg, allow_hub=allow_hub)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def domains() -> None:
     """List the domain library: domains, their tasks, and which tasks the planner may add on its own."""
     from hive.planning.library import load_library

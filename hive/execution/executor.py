@@ -125,9 +125,12 @@ class Executor:
 
     # -- the run ------------------------------------------------------------------------------------
 
-    def run(self, plan: PlanResult, runs_dir: Path) -> RunRecord:
+    def run(self, plan: PlanResult, runs_dir: Path, run_id: str | None = None, deadline: float | None = None,
+            progress: Callable[[RunRecord], None] | None = None) -> RunRecord:
+        """Run `plan` into `runs_dir/<run_id>`. `deadline` (a `time.time()`) bounds the whole run: a step
+        gets at most the time left; `progress` sees the record after every step."""
         self.check(plan)
-        run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        run_id = run_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
         runs_dir.mkdir(parents=True, exist_ok=True)
         staging = runs_dir / f".{run_id}.tmp"
         (staging / "outputs").mkdir(parents=True)
@@ -139,9 +142,11 @@ class Executor:
             for stage in sorted({s.stage for s in plan.tasks}):
                 steps = [s for s in plan.tasks if s.stage == stage]
                 with ThreadPoolExecutor(max_workers=self.parallel) as pool:
-                    for step, value in zip(steps, pool.map(lambda s: self._step(s, record, inputs, outputs, staging), steps)):
+                    for step, value in zip(steps, pool.map(lambda s: self._step(s, record, inputs, outputs, staging, deadline), steps)):
                         if value is not None:
                             outputs[step.id] = value
+                        if progress is not None:
+                            progress(record)
             record.status = "complete" if all(s.status == "done" for s in record.steps) else (
                 "partial" if any(s.status == "done" for s in record.steps) else "failed")
             record.seconds = round(time.time() - record.started, 3)
@@ -167,11 +172,16 @@ class Executor:
                 copied[str(resource.value)] = str(target.resolve())
         return copied
 
-    def _step(self, step: TaskStep, record: RunRecord, inputs: dict[str, str], outputs: dict[int, object], staging: Path):
+    def _step(self, step: TaskStep, record: RunRecord, inputs: dict[str, str], outputs: dict[int, object], staging: Path,
+              deadline: float | None = None):
         entry = record.steps[step.id]
         failed_deps = [d for d in step.dep if record.steps[d].status != "done"]
         if failed_deps:
             entry.status, entry.error = "skipped", f"its input step(s) {failed_deps} did not produce output"
+            return None
+        time_left = self.timeout if deadline is None else min(self.timeout, deadline - time.time())
+        if time_left <= 0:
+            entry.status, entry.error = "skipped", "the run's time limit was used up before this step"
             return None
         modalities = {param[1:]: modality for param, modality in self.inputs_of[step.task]}
         arguments = {}
@@ -198,7 +208,7 @@ class Executor:
         entry.code = code
         workdir = staging / "outputs" / f"step-{step.id}"
         workdir.mkdir()
-        outcome = self.pool.run(code, arguments, str(workdir.resolve()), self.timeout, model=step.model or "",
+        outcome = self.pool.run(code, arguments, str(workdir.resolve()), time_left, model=step.model or "",
                                 write_root=str(staging.resolve()))
         entry.seconds, entry.cached_model = round(outcome.seconds, 3), outcome.cached_loads > 0
         if outcome.error:

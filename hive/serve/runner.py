@@ -1,0 +1,68 @@
+"""Threads that take queued jobs from the store, plan them and run them, each with its own executor
+(worker processes and their loaded models live as long as the runner)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from hive.errors import HiveError
+from hive.execution.executor import Executor
+from hive.pipeline import Planner
+from hive.selection.constraints import constraint_set
+from hive.serve.jobs import Job, JobStore
+from hive.serve.settings import ServeSettings
+
+IDLE_POLL_SECONDS = 0.2
+
+
+class JobRunner:
+    """`settings.runners` threads; `stop()` lets the running jobs finish their current step."""
+
+    def __init__(self, store: JobStore, planner: Planner, settings: ServeSettings) -> None:
+        self.store, self.planner, self.settings = store, planner, settings
+        self.stopping = threading.Event()
+        self.wake = threading.Event()
+        self.threads = [threading.Thread(target=self._loop, name=f"hive-runner-{n}", daemon=True) for n in range(settings.runners)]
+
+    def start(self) -> "JobRunner":
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def notify(self) -> None:
+        """A job was queued: wake an idle runner now rather than at its next poll."""
+        self.wake.set()
+
+    def stop(self, wait: float = 10.0) -> None:
+        self.stopping.set()
+        self.wake.set()
+        for thread in self.threads:
+            thread.join(wait)
+
+    def _loop(self) -> None:
+        with Executor(self.planner.selector.graph, timeout=self.settings.job_seconds, allow_hub=self.settings.allow_hub) as executor:
+            while not self.stopping.is_set():
+                job = self.store.claim()
+                if job is None:
+                    self.wake.wait(IDLE_POLL_SECONDS)
+                    self.wake.clear()
+                    continue
+                self._run(job, executor)
+
+    def _run(self, job: Job, executor: Executor) -> None:
+        request = job.request
+        try:
+            constraints = constraint_set(request["constraints"], "request constraints") if request.get("constraints") else None
+            plan = self.planner.plan(request["query"], job.id, constraints)
+            self.store.update(job.id, plan=plan.to_json_dict())
+            deadline = (job.started or time.time()) + self.settings.job_seconds
+            record = executor.run(plan, self.settings.runs, run_id=job.id, deadline=deadline,
+                                  progress=lambda r: self.store.update(job.id, record=r.to_json()))
+        except HiveError as exc:
+            self.store.update(job.id, status="not-run", error=str(exc))
+            return
+        except Exception as exc:  # a bug must fail its job, not the runner thread
+            self.store.update(job.id, status="failed", error=f"{exc.__class__.__name__}: {exc}")
+            return
+        self.store.update(job.id, status=record.status, record=record.to_json())
