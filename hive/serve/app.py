@@ -4,6 +4,7 @@ SPARQL endpoint. OpenAPI document at /openapi.json, interactive docs at /docs.""
 from __future__ import annotations
 
 import re
+import shutil
 import uuid
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -59,6 +60,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         store.recover()
+        for staging in settings.runs.glob(".*.tmp"):  # nothing runs yet, so any staging folder is a dead run's
+            shutil.rmtree(staging, ignore_errors=True)
         runner.start()
         yield
         runner.stop()
