@@ -24,10 +24,21 @@ class BatchSummary:
     steps_selected: int = 0
     unsatisfiable: Counter = field(default_factory=Counter)
     runs: Counter = field(default_factory=Counter)
+    resumed: int = 0
+
+    def count(self, line: dict) -> None:
+        """Add one output line to the totals."""
+        self.failed += line.get("error") is not None
+        self.planned += line.get("error") is None
+        tasks = line.get("tasks") or []
+        self.steps_selected += sum(t.get("model") is not None for t in tasks)
+        self.unsatisfiable.update(t["unsatisfiable"] for t in tasks if t.get("unsatisfiable"))
+        if "run" in line:
+            self.runs[line["run"]["status"]] += 1
 
     def lines(self) -> list[str]:
         found = [f"planned {self.planned}, failed {self.failed}; steps with a model: {self.steps_selected}, "
-                 f"without: {sum(self.unsatisfiable.values())}"]
+                 f"without: {sum(self.unsatisfiable.values())}" + (f"; {self.resumed} kept from an earlier run" if self.resumed else "")]
         found += [f"  {count} step(s) unsatisfiable by: {constraint}" for constraint, count in self.unsatisfiable.most_common()]
         if self.runs:
             found.append("runs: " + ", ".join(f"{n} {status}" for status, n in sorted(self.runs.items())))
@@ -77,27 +88,106 @@ def write_atomically(path: Path, lines: list[str]) -> None:
         raise
 
 
-def run_batch(source: Path, out: Path, planner: Planner, execute: Callable[[PlanResult], dict] | None = None) -> BatchSummary:
-    """Plan every request of `source` into `out`; with `execute`, also run each plan and record its run."""
-    requests = list(read_requests(source))
-    summary = BatchSummary()
-    lines: list[str] = []
-    with Progress(transient=True) as progress:
-        bar = progress.add_task("planning", total=len(requests))
+class Journal:
+    """Lines finished so far, appended to `OUT.partial` as they come, so a crashed or stopped batch
+    resumes where it was: a re-run skips the ids already answered there or in a previous `OUT`."""
+
+    def __init__(self, out: Path, runs: bool) -> None:
+        self.path = out.with_name(out.name + ".partial")
+        self.done: dict[str, dict] = {}
+        for source in (out, self.path):
+            if source.exists():
+                for line in source.read_text(encoding="utf-8").splitlines():
+                    record = _finished(line, runs)
+                    if record is not None:
+                        self.done[str(record["id"])] = record
+
+    def add(self, record: dict) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as journal:
+            journal.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def _finished(line: str, runs: bool) -> dict | None:
+    """A line worth keeping on resume: planned without error, and — when this batch runs plans — run."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError:  # a line cut short by a crash
+        return None
+    if not isinstance(record, dict) or record.get("error") or "id" not in record:
+        return None
+    if not runs:
+        return {key: value for key, value in record.items() if key != "run"}
+    return record if (record.get("run") or {}).get("status") in ("complete", "partial") else None
+
+
+Request = tuple[str, str | None, str | None, ConstraintSet | None]
+
+
+class LocalEngine:
+    """Plans (and, given an executor, runs) the requests one after the other in this process."""
+
+    def __init__(self, planner: Planner, executor: Any | None = None, runs_dir: Path = Path("hive-runs")) -> None:
+        self.planner, self.executor, self.runs_dir = planner, executor, runs_dir
+        self.runs = executor is not None
+
+    def process(self, requests: list[Request]) -> Iterator[dict]:
+        execute = None if self.executor is None else (lambda plan: execute_plan(self.executor, plan, self.runs_dir))
         for request_id, query, error, constraints in requests:
-            if error is None:
-                result = planner.plan_or_error(query or "", request_id, constraints)
-            else:
-                result = PlanResult(id=request_id, query=query or "", engine=planner.engine_name, error=error)
-            summary.failed += result.error is not None
-            summary.planned += result.error is None
-            summary.steps_selected += sum(t.model is not None for t in result.tasks)
-            summary.unsatisfiable.update(t.unsatisfiable for t in result.tasks if t.unsatisfiable)
-            line = result.to_json_dict()
-            if execute is not None and result.error is None:
-                line["run"] = execute(result)
-                summary.runs[line["run"]["status"]] += 1
-            lines.append(json.dumps(line, ensure_ascii=False))
+            yield answer_line(self.planner, execute, request_id, query, error, constraints)
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.close()
+
+
+def execute_plan(executor: Any, plan: PlanResult, runs_dir: Path) -> dict:
+    """Run one plan of a batch; a request that cannot run records why instead of stopping the batch."""
+    try:
+        record = executor.run(plan, runs_dir)
+    except HiveError as exc:
+        return {"status": "not run", "error": str(exc)}
+    return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
+
+
+def plan_request(planner: Planner, request_id: str, query: str | None, error: str | None,
+                 constraints: ConstraintSet | None) -> PlanResult:
+    """The plan of one request line, or a result carrying the line's error."""
+    if error is not None:
+        return PlanResult(id=request_id, query=query or "", engine=planner.engine_name, error=error)
+    return planner.plan_or_error(query or "", request_id, constraints)
+
+
+def answer_line(planner: Planner, execute: Callable[[PlanResult], dict] | None, request_id: str, query: str | None,
+                error: str | None, constraints: ConstraintSet | None) -> dict:
+    """One output line: the plan (or the error) and, with `execute`, its run."""
+    result = plan_request(planner, request_id, query, error, constraints)
+    line = result.to_json_dict()
+    if execute is not None and result.error is None:
+        line["run"] = execute(result)
+    return line
+
+
+def run_batch(source: Path, out: Path, engine: Any) -> BatchSummary:
+    """Answer every request of `source` into `out` (in input order) through `engine`; ids already
+    answered by an earlier, interrupted or finished run of the same batch are kept, not redone."""
+    requests = list(read_requests(source))
+    journal = Journal(out, runs=engine.runs)
+    todo = [r for r in requests if r[0] not in journal.done]
+    answered: dict[str, dict] = dict(journal.done)
+    with Progress(transient=True) as progress:
+        bar = progress.add_task("planning", total=len(requests), completed=len(requests) - len(todo))
+        for line in engine.process(todo):
+            answered[str(line["id"])] = line
+            journal.add(line)
             progress.advance(bar)
-    write_atomically(out, lines)
+    lines = [answered[request_id] for request_id, *_rest in requests]
+    write_atomically(out, [json.dumps(line, ensure_ascii=False) for line in lines])
+    journal.close()
+    summary = BatchSummary(resumed=len(requests) - len(todo))
+    for line in lines:
+        summary.count(line)
     return summary

@@ -62,22 +62,34 @@ def batch(
     out: Path = typer.Option(..., "--out", help="where to write one plan JSON per line"),
     plan_only: bool = typer.Option(False, "--plan-only", help="plan each request without running it"),
     runs_dir: Path = typer.Option(Path("hive-runs"), "--runs", help="where run directories go (without --plan-only)"),
-    engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
+    engine: str = typer.Option("local", "--engine", help="where requests are processed: local (this process) or ray"),
+    planner_engine: str = typer.Option("pyperplan", "--planner", help=ENGINE_HELP),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+    workers: int = typer.Option(2, "--workers", min=1, help="Ray: run actors (each keeps its models loaded)"),
     constraints=None,
     kg=None,
     understander=None,
 ) -> None:
     """Plan (and, without --plan-only, run) every request of a JSON Lines file; a failing line gets an
-    error entry, the rest go on."""
-    from hive.batch import run_batch
+    error entry, the rest go on. A re-run of an interrupted batch skips the ids it already answered."""
+    from hive.batch import LocalEngine, run_batch
+    from hive.planning.engines import ENGINES
 
-    planner = _planner(engine, constraints, kg, understander)
-    executor = None if plan_only else _batch_executor(planner)
+    if engine not in ("local", "ray"):
+        if engine not in ENGINES:
+            raise HiveError(f"unknown batch engine '{engine}'; choose local or ray (planner engines go to --planner)")
+        engine, planner_engine = "local", engine  # the flag's older meaning: a planner engine, run locally
+    planner = _planner(planner_engine, constraints, kg, understander)
+    if engine == "ray":
+        from hive.distributed.ray_engine import PlannerSpec, RayEngine
+
+        processor = RayEngine(PlannerSpec.of(planner, kg), None if plan_only else runs_dir, address, workers)
+    else:
+        processor = LocalEngine(planner, None if plan_only else _batch_executor(planner), runs_dir)
     try:
-        summary = run_batch(source, out, planner, executor and (lambda plan: _execute(executor, plan, runs_dir)))
+        summary = run_batch(source, out, processor)
     finally:
-        if executor is not None:
-            executor.close()
+        processor.close()
     for line in summary.lines():
         typer.echo(line, err=True)
     typer.echo(f"wrote {out}", err=True)
@@ -90,15 +102,6 @@ def _batch_executor(planner):
     from hive.llm.backend import prompt_function
 
     return Executor(planner.selector.graph, phrase=prompt_function(planner.understander))
-
-
-def _execute(executor, plan, runs_dir: Path) -> dict:
-    """Run one plan of a batch; a request that cannot run records why instead of stopping the batch."""
-    try:
-        record = executor.run(plan, runs_dir)
-    except HiveError as exc:
-        return {"status": "not run", "error": str(exc)}
-    return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
 
 
 @app.command()

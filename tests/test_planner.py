@@ -208,3 +208,20 @@ def test_grounding_keeps_the_task_small(library):
     goals = [GoalSpec(task="summarization", source="audio0"), GoalSpec(task="text-to-image", source=0)]
     task = ground(domain, build_problem(domain, inputs, goals))
     assert len(task.operators) <= 12, [op.name for op in task.operators]
+
+
+def test_plans_do_not_depend_on_the_process_hash_seed(tmp_path):
+    """Planners break ties by set order, which follows Python's per-process string hashing; the DAG's
+    canonical order makes every process (a Ray worker, a server thread, a re-run) give the same plan."""
+    import json
+    import subprocess
+    import sys
+
+    query = "Caption ./room.jpg, detect the objects in it, estimate its depth and read the caption out loud"
+    plans = []
+    for seed in ("1", "2", "3", "4"):
+        answer = subprocess.run([sys.executable, "-m", "hive.cli", "plan", query, "--json"], capture_output=True, text=True,
+                                env={**__import__("os").environ, "PYTHONHASHSEED": seed}, check=True)
+        plans.append([(t["task"], t["dep"], t["args"]) for t in json.loads(answer.stdout)["tasks"]])
+    assert all(plan == plans[0] for plan in plans)
+    assert [task for task, _d, _a in plans[0]][:3] == ["image-to-text", "object-detection", "depth-estimation"]

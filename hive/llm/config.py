@@ -68,7 +68,7 @@ def make_understander(settings: LLMSettings):
     from hive.understanding.rules import RuleUnderstander
 
     if settings.backend == "rules":
-        return RuleUnderstander()
+        return _remembering(RuleUnderstander(), settings)
     from hive.understanding.llm import LLMUnderstander
 
     if settings.backend == "openai":
@@ -79,4 +79,10 @@ def make_understander(settings: LLMSettings):
         from hive.llm.local_backend import LlamaCppLocal
 
         backend = LlamaCppLocal(settings.model)
-    return LLMUnderstander(backend)
+    return _remembering(LLMUnderstander(backend), settings)
+
+
+def _remembering(understander, settings: LLMSettings):
+    """The understander, carrying the settings it was made from (another process can make its twin)."""
+    understander.llm_settings = settings
+    return understander

@@ -31,12 +31,32 @@ class TaskStep(BaseModel):
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidate models")
 
 
+def canonical_order(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[PlanStep]:
+    """The plan's actions in one order that does not depend on the planner's tie-breaking (which follows
+    Python's per-process string hashing): producers before consumers, and among steps ready together,
+    the one serving the earliest goal of the request first, then by action name and arguments."""
+    goal_index = {goal_slot(i): i for i in range(len(problem.goal_specs))}
+    produced = {p.args[domain.actions[p.action].output_param]: n for n, p in enumerate(plan)}
+    needs = {n: {produced[p.args[param]] for param, _m in domain.actions[p.action].inputs if p.args[param] in produced}
+             for n, p in enumerate(plan)}
+    serves = {n: goal_index.get(p.args[domain.actions[p.action].output_param], len(goal_index)) for n, p in enumerate(plan)}
+    for n in reversed(range(len(plan))):  # a step serves every goal its consumers serve
+        for needed in needs[n]:
+            serves[needed] = min(serves[needed], serves[n])
+    order: list[int] = []
+    while len(order) < len(plan):
+        ready = [n for n in range(len(plan)) if n not in order and needs[n] <= set(order)]
+        order.append(min(ready, key=lambda n: (serves[n], plan[n].action, sorted(plan[n].args.items()))))
+    return [plan[n] for n in order]
+
+
 def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[TaskStep]:
-    """Number the plan's actions, link each input to the step that produced it, and assign stages."""
+    """Number the plan's actions (in canonical order), link each input to the step that produced it, and
+    assign stages."""
     producer: dict[str, int] = {}
     requested = {goal_slot(i) for i in range(len(problem.goal_specs))}
     steps: list[TaskStep] = []
-    for step_id, planned in enumerate(plan):
+    for step_id, planned in enumerate(canonical_order(domain, problem, plan)):
         action = domain.actions[planned.action]
         args: dict[str, str | list | dict] = {}
         deps: list[int] = []

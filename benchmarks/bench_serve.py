@@ -1,0 +1,108 @@
+"""Load test of `hive serve` on 127.0.0.1: concurrent plan requests and a burst of queued runs.
+
+Usage: python benchmarks/bench_serve.py [--plans 50] [--runs 200] [--runners 2] [--limit-seconds 600]
+
+Starts its own server in a temporary folder, sends `--plans` POST /plan at once (one thread each),
+then queues `--runs` runs (spaCy NER on a short text, so the queue, not the model, is measured) and
+waits until all finish or the time limit passes; then stops the server. Prints /plan latency
+percentiles, the run throughput, and the check that no job was lost or duplicated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAN_QUERIES = ["Transcribe meeting.wav and summarise it", "Classify traffic-light.png and read the label out loud",
+                "Summarise article.txt and find the named entities in the summary",
+                "Find the named entities in 'Grace Hopper worked at Harvard in 1944.'"]
+RUN_QUERY = "Find the named entities in 'Grace Hopper met Alan Turing in Princeton in {n}.'"
+
+
+def start(data: Path, port: int, runners: int) -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, "-m", "hive.cli", "serve", "--port", str(port), "--data", str(data),
+                               "--inputs", str(ROOT / "examples"), "--runners", str(runners)], stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/health", timeout=1).ok:
+                return server
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def plan_burst(url: str, count: int) -> None:
+    def one(n: int) -> tuple[float, int]:
+        started = time.perf_counter()
+        answer = requests.post(f"{url}/plan", json={"query": PLAN_QUERIES[n % len(PLAN_QUERIES)]}, timeout=120)
+        return time.perf_counter() - started, answer.status_code
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        results = list(pool.map(one, range(count)))
+    latencies = [seconds * 1000 for seconds, _status in results]
+    failures = sum(status != 200 for _s, status in results)
+    print(f"POST /plan x{count} concurrent: p50 {statistics.median(latencies):.0f} ms, p99 {percentile(latencies, 0.99):.0f} ms,"
+          f" max {max(latencies):.0f} ms; non-200 answers: {failures}")
+
+
+def run_burst(url: str, count: int, limit: float) -> None:
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        ids = list(pool.map(lambda n: requests.post(f"{url}/runs", json={"query": RUN_QUERY.format(n=n)}, timeout=60).json()["id"],
+                            range(count)))
+    queued_in = time.perf_counter() - started
+    pending = set(ids)
+    statuses: dict[str, str] = {}
+    while pending and time.perf_counter() - started < limit:
+        for job in requests.get(f"{url}/runs", params={"limit": 500}, timeout=60).json():
+            if job["id"] in pending and job["status"] not in ("queued", "running"):
+                statuses[job["id"]] = job["status"]
+                pending.discard(job["id"])
+        time.sleep(0.5)
+    took = time.perf_counter() - started
+    listed = [j["id"] for j in requests.get(f"{url}/runs", params={"limit": 500}, timeout=60).json()]
+    lost = set(ids) - set(listed)
+    duplicated = len(ids) - len(set(ids)) + len(listed) - len(set(listed))
+    complete = sum(s == "complete" for s in statuses.values())
+    print(f"POST /runs x{count}: all accepted in {queued_in:.1f} s; {complete} complete, {len(pending)} unfinished at the limit,"
+          f" {len(statuses) - complete} other; {count / took:.1f} runs/s; lost {len(lost)}, duplicated {duplicated}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--plans", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--runners", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8931)
+    parser.add_argument("--limit-seconds", type=float, default=600)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start(Path(tmp), args.port, args.runners)
+        url = f"http://127.0.0.1:{args.port}"
+        try:
+            plan_burst(url, min(args.plans, 4))  # warm-up: first plans load the graph's caches
+            plan_burst(url, args.plans)
+            run_burst(url, args.runs, args.limit_seconds)
+        finally:
+            server.terminate()
+            server.wait(30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Batch work spread over many processes or machines (Ray)."""
