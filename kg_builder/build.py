@@ -21,8 +21,10 @@ from typing import Callable, Iterable
 
 import pyoxigraph
 
+from kg_builder.cards import Card
 from kg_builder.extract import ModelFacts, Result, extract
 from kg_builder.graph import PREFIXES, GraphWriter
+from kg_builder.sharding import Sharding
 from kg_builder.snippets import Snippet, SnippetWriter, TemplateWriter, task_inputs
 from kg_builder.sources import CardSource, PapersWithCodeSource, Skipped
 
@@ -64,27 +66,71 @@ def snippet_path(snippet: Snippet) -> str:
     return f"{snippet.task}/{snippet.model_id.replace('/', '__')}.py"
 
 
-def collect_facts(sources: Iterable[CardSource], report: BuildReport, limit: int | None) -> list[ModelFacts]:
-    """Extract every readable card once (the first source that has a model wins)."""
-    seen: dict[str, ModelFacts] = {}
+def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | None) -> list[Card]:
+    """Every readable card once (the first source that has a model wins), up to `limit`."""
+    seen: dict[str, Card] = {}
     for source in sources:
         for item in source.cards():
             if limit is not None and len(seen) >= limit:
                 return list(seen.values())
             if isinstance(item, Skipped):
                 report.skip(item.where, item.reason)
-                continue
-            if item.id in seen:
+            elif item.id in seen:
                 report.skip(item.source, "duplicate model id")
-                continue
-            facts = extract(item)
-            if facts.pipeline_tag not in task_inputs():
-                report.skip(item.source, f"task {facts.pipeline_tag!r} is not in the domain library")
-                continue
-            for problem in facts.problems:
-                report.problems[problem.split(":")[0]] += 1
-            seen[item.id] = facts
+            else:
+                seen[item.id] = item
     return list(seen.values())
+
+
+@dataclass
+class ExtractedShard:
+    """The facts of one shard of cards, and the cards it left out."""
+
+    facts: list[ModelFacts]
+    skipped: list[tuple[str, str]]
+    problems: Counter
+
+
+def extract_shard(cards: list[Card]) -> ExtractedShard:
+    """Facts from each card whose task the domain library knows (runs in any process)."""
+    shard = ExtractedShard([], [], Counter())
+    for card in cards:
+        facts = extract(card)
+        if facts.pipeline_tag not in task_inputs():
+            shard.skipped.append((card.source, f"task {facts.pipeline_tag!r} is not in the domain library"))
+            continue
+        shard.problems.update(problem.split(":")[0] for problem in facts.problems)
+        shard.facts.append(facts)
+    return shard
+
+
+@dataclass
+class GraphShard:
+    """The triples (N-Triples lines, cheap to send between processes) and snippets of one shard."""
+
+    lines: list[bytes]
+    snippets: dict[str, str]
+    own: int = 0
+    fallback: int = 0
+    results: int = 0
+
+
+def graph_shard(facts: list[ModelFacts], writer: SnippetWriter | None = None) -> GraphShard:
+    """Snippets and triples for each model (runs in any process; shared nodes repeat across shards and
+    merge as a set)."""
+    writer = writer or TemplateWriter()
+    graph = GraphWriter()
+    shard = GraphShard([], {})
+    for model in facts:
+        snippet = writer.write(model, model.pipeline_tag)
+        path = snippet_path(snippet)
+        shard.snippets[path] = snippet.code
+        graph.model(model, model.pipeline_tag, snippet, path)
+        shard.own += snippet.kind == "own"
+        shard.fallback += snippet.kind == "fallback"
+        shard.results += sum(r.scope == "model" for r in model.results)
+    shard.lines = pyoxigraph.serialize(list(graph.triples), format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines()
+    return shard
 
 
 def join_paper_results(facts: list[ModelFacts], tables: Iterable[PapersWithCodeSource], report: BuildReport) -> None:
@@ -108,43 +154,48 @@ def join_paper_results(facts: list[ModelFacts], tables: Iterable[PapersWithCodeS
 
 def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
           limit: int | None = None, writer: SnippetWriter | None = None,
-          progress: Callable[[int], None] | None = None, with_store: bool = True) -> BuildReport:
-    """Build the graph into `out`; `out` is replaced only once everything is written."""
+          progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None) -> BuildReport:
+    """Build the graph into `out`; `out` is replaced only once everything is written. With `shards`,
+    extraction and graph writing run shard by shard in other processes (or on Ray) and are merged."""
     started = time.perf_counter()
     report = BuildReport()
-    writer = writer or TemplateWriter()
-    facts = collect_facts(sources, report, limit)
+    shards = shards or Sharding()
+    cards = read_cards(sources, report, limit)
+    facts: list[ModelFacts] = []
+    for extracted in shards.map(extract_shard, cards):
+        facts += extracted.facts
+        report.problems.update(extracted.problems)
+        for where, reason in extracted.skipped:
+            report.skip(where, reason)
     join_paper_results(facts, tables or [], report)
-    graph = GraphWriter()
+    lines: set[bytes] = set()
     snippets: dict[str, str] = {}
-    for model in facts:
-        snippet = writer.write(model, model.pipeline_tag)
-        path = snippet_path(snippet)
-        snippets[path] = snippet.code
-        graph.model(model, model.pipeline_tag, snippet, path)
-        report.snippets_own += snippet.kind == "own"
-        report.snippets_fallback += snippet.kind == "fallback"
-        report.results += sum(r.scope == "model" for r in model.results)
+    for part in shards.map(graph_shard, facts, writer):
+        lines.update(part.lines)
+        snippets |= part.snippets
+        report.snippets_own += part.own
+        report.snippets_fallback += part.fallback
+        report.results += part.results
         if progress:
-            progress(1)
+            progress(len(part.snippets))
     report.models = len(facts)
     report.tasks = len({m.pipeline_tag for m in facts})
     report.licences = len({lic.key for m in facts for lic in m.licenses})
     report.papers = len({a for m in facts for a in m.arxiv_ids})
-    report.triples = len(graph.triples)
-    _write_atomically(out, graph, snippets, report, with_store, started)
+    report.triples = len(lines)
+    _write_atomically(out, lines, snippets, report, with_store, started)
     return report
 
 
-def _write_atomically(out: Path, graph: GraphWriter, snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:
+def _write_atomically(out: Path, lines: set[bytes], snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        triples = sorted(graph.triples, key=str)
-        ntriples = pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES)
+        ntriples = b"".join(line + b"\n" for line in sorted(lines))
         (staging / "ckg.nt").write_bytes(ntriples)
-        (staging / "ckg.ttl").write_bytes(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES))
+        ordered = list(pyoxigraph.parse(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES))
+        (staging / "ckg.ttl").write_bytes(pyoxigraph.serialize(ordered, format=pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES))
         for path, code in snippets.items():
             target = staging / "snippets" / path
             target.parent.mkdir(parents=True, exist_ok=True)

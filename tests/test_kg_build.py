@@ -206,3 +206,29 @@ def test_audio_to_audio_falls_back_to_speechbrain_not_a_missing_transformers_pip
     assert "SpectralMaskEnhancement.from_hparams" in fallback("speechbrain/metricgan-plus-voicebank")
     assert "runner.enhance_file(audio)" in fallback("speechbrain/metricgan-plus-voicebank")
     assert "SepformerSeparation" in fallback("someone/sepformer-custom") and "pipeline(" not in fallback("x/y")
+
+
+@pytest.mark.parametrize("engine", ["processes", "ray"])
+def test_a_sharded_build_writes_the_same_graph_and_snippets(tmp_path, engine):
+    import importlib.util
+
+    from kg_builder.sharding import Sharding
+
+    if engine == "ray" and importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray (extra 'ray') is not installed")
+    cards = P0 if P0.exists() else Path(__file__).resolve().parents[1] / "kg_builder" / "data" / "offline_cards.jsonl"
+    single = build([JsonlSource(cards)], tmp_path / "single", with_store=False)
+    sharded = build([JsonlSource(cards)], tmp_path / "sharded", with_store=False, shards=Sharding(2, engine))
+    assert (tmp_path / "single" / "ckg.nt").read_bytes() == (tmp_path / "sharded" / "ckg.nt").read_bytes()
+    assert (tmp_path / "single" / "ckg.ttl").read_bytes() == (tmp_path / "sharded" / "ckg.ttl").read_bytes()
+    snippets = sorted(p.relative_to(tmp_path / "single") for p in (tmp_path / "single" / "snippets").rglob("*.py"))
+    assert snippets == sorted(p.relative_to(tmp_path / "sharded") for p in (tmp_path / "sharded" / "snippets").rglob("*.py"))
+    assert (single.models, single.triples, single.snippets_own) == (sharded.models, sharded.triples, sharded.snippets_own)
+
+
+def test_an_unknown_build_engine_is_refused():
+    from hive.errors import HiveError
+    from kg_builder.sharding import Sharding
+
+    with pytest.raises(HiveError, match="unknown build engine 'spark'"):
+        Sharding(2, "spark")

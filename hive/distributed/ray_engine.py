@@ -10,6 +10,7 @@ cluster `--runs` must be a folder every node sees (a shared file system).
 from __future__ import annotations
 
 import hashlib
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -102,6 +103,8 @@ class RayEngine:
         self.runs = runs_dir is not None
         self.started_here = not ray.is_initialized()
         if self.started_here:
+            if address and address != "auto":
+                _check_reachable(address)
             try:
                 ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
                          log_to_driver=False, configure_logging=False)
@@ -137,3 +140,13 @@ class RayEngine:
             self.ray.get(actor.close.remote())
         if self.started_here:
             self.ray.shutdown()
+
+
+def _check_reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail fast on a cluster address nobody answers at (Ray itself retries for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=seconds).close()
+    except (OSError, ValueError) as exc:
+        raise HiveError(f"cannot reach the Ray cluster at {address}: {exc}; start one with 'ray start --head' "
+                        "or leave out --address for a local one") from exc

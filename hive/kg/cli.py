@@ -50,6 +50,9 @@ def build(
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="stop after this many models"),
     cache: Path = typer.Option(Path(".hive-cache/hub"), "--cache", help="hub source: where fetched cards are kept (makes runs resumable)"),
     store: bool = typer.Option(True, "--store/--no-store", help="also write a pyoxigraph store directory"),
+    workers: int = typer.Option(1, "--workers", min=1, help="shards processed at once (1: all in this process)"),
+    engine: str = typer.Option("processes", "--engine", help="where shards run: processes (local) or ray"),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: a local Ray)"),
     understander=None,
 ) -> None:
     """Build a C-KG from model cards (and benchmark tables) into a directory.
@@ -59,12 +62,17 @@ def build(
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from kg_builder.build import build as run_build
+    from kg_builder.sharding import Sharding
 
+    shards = Sharding(workers, engine, address)
+    writer = _snippet_writer(understander)
+    if workers > 1 and understander is not None and getattr(understander, "backend", None) is not None:
+        raise HiveError("--workers with --llm is not supported: the LLM is the bottleneck; give its server parallel slots instead")
     cards, tables = _sources(source, cache, limit)
     with Progress(SpinnerColumn(), TextColumn("{task.description} {task.completed} models"), TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task("building", total=None)
         report = run_build(cards, out, tables=tables, limit=limit, progress=lambda n: bar.advance(task, n),
-                           with_store=store, writer=_snippet_writer(understander))
+                           with_store=store, writer=writer, shards=shards)
     typer.echo(report.summary())
     for reason, count in report.skipped.most_common():
         typer.echo(f"  skipped {count}: {reason} (e.g. {report.skipped_examples[reason]})")
