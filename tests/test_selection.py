@@ -195,7 +195,7 @@ def test_unknown_benchmark_lists_the_known_ones(selector):
 
 
 def test_a_task_without_models_is_unsatisfiable(selector):
-    selection = selector.select("zero-shot-classification", Constraints())
+    selection = selector.select("table-question-answering", Constraints())
     assert selection.model is None and selection.unsatisfiable == "task"
 
 
