@@ -225,6 +225,8 @@ def serve(
     allow_hub: bool = typer.Option(False, "--allow-hub", help="let steps without offline weights download them from the hub"),
 ) -> None:
     """Serve the HTTP API and web page: POST /plan, POST /runs, GET /runs/{id}, uploads, /sparql."""
+    import socket
+
     import uvicorn
 
     from hive.serve.app import create_app
@@ -234,7 +236,14 @@ def serve(
         raise HiveError(f"--inputs {inputs} is not a folder")
     settings = ServeSettings(data=data, inputs=inputs, runners=runners, max_queued=max_queued, job_seconds=job_seconds,
                              max_upload_bytes=int(max_upload_mb * 2**20), kg=kg, allow_hub=allow_hub)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        raise HiveError(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
+    typer.echo(f"HIVE on http://{host}:{listener.getsockname()[1]}/   API docs: /docs   (Ctrl-C stops)", err=True)
+    uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning")).run(sockets=[listener])
 
 
 @app.command()

@@ -245,3 +245,13 @@ def test_the_web_page_plans_runs_and_shows_outputs_in_a_real_browser(tmp_path):
             browser.close()
     finally:
         _kill(server)
+
+
+def test_a_taken_port_is_a_one_line_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        failed = subprocess.run([sys.executable, "-m", "hive.cli", "serve", "--port", str(port), "--data", str(tmp_path)],
+                                capture_output=True, text=True, timeout=60)
+    assert failed.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in failed.stderr and "Traceback" not in failed.stderr
