@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,24 +20,13 @@ from pathlib import Path
 
 import requests
 
+from hive.serve.launch import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 PLAN_QUERIES = ["Transcribe meeting.wav and summarise it", "Classify traffic-light.png and read the label out loud",
                 "Summarise article.txt and find the named entities in the summary",
                 "Find the named entities in 'Grace Hopper worked at Harvard in 1944.'"]
 RUN_QUERY = "Find the named entities in 'Grace Hopper met Alan Turing in Princeton in {n}.'"
-
-
-def start(data: Path, port: int, runners: int) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, "-m", "hive.cli", "serve", "--port", str(port), "--data", str(data),
-                               "--inputs", str(ROOT / "examples"), "--runners", str(runners)], stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/health", timeout=1).ok:
-                return server
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -92,7 +80,7 @@ def main() -> int:
     parser.add_argument("--limit-seconds", type=float, default=600)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = start(Path(tmp), args.port, args.runners)
+        server = start_server(Path(tmp), args.port, "--inputs", str(ROOT / "examples"), "--runners", str(args.runners))
         url = f"http://127.0.0.1:{args.port}"
         try:
             plan_burst(url, min(args.plans, 4))  # warm-up: first plans load the graph's caches

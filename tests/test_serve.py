@@ -4,7 +4,6 @@ real uvicorn server in a subprocess for the restart and browser tests), the SQLi
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import signal
@@ -22,6 +21,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from hive.serve.app import create_app  # noqa: E402
 from hive.serve.jobs import JobStore  # noqa: E402
+from hive.serve.launch import start_server  # noqa: E402
 from hive.serve.settings import ServeSettings  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -155,19 +155,7 @@ def _free_port() -> int:
 
 
 def _start_server(data: Path, port: int) -> subprocess.Popen:
-    hive = [sys.executable, "-m", "hive.cli"] if shutil.which("hive") is None else ["hive"]
-    process = subprocess.Popen([*hive, "serve", "--port", str(port), "--data", str(data), "--inputs", str(EXAMPLES)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    import requests
-
-    for _ in range(200):
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/health", timeout=1).ok:
-                return process
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError(f"the server did not start: {process.stderr.read().decode()[-2000:]}")
+    return start_server(data, port, "--inputs", str(EXAMPLES))
 
 
 def _kill(process: subprocess.Popen) -> None:
