@@ -90,3 +90,11 @@ def test_a_crashed_batch_resumes_from_its_journal(tmp_path):
     assert done.returncode == 0 and "1 kept from an earlier run" in done.stderr
     lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert lines[0]["marker"] == "from the journal" and lines[1]["tasks"][0]["task"] == "image-to-text"
+
+
+def test_batch_engine_names_local_ray_or_an_older_planner_name(tmp_path):
+    source = _requests(tmp_path / "in.jsonl", [{"id": "a", "query": "Transcribe a.wav"}])
+    legacy = _hive("batch", str(source), "--out", str(tmp_path / "a.jsonl"), "--plan-only", "--engine", "pyperplan", cwd=tmp_path)
+    assert legacy.returncode == 0 and json.loads((tmp_path / "a.jsonl").read_text())["engine"] == "pyperplan"
+    unknown = _hive("batch", str(source), "--out", str(tmp_path / "b.jsonl"), "--plan-only", "--engine", "spark", cwd=tmp_path)
+    assert unknown.returncode == 2 and "unknown batch engine 'spark'; choose local or ray" in unknown.stderr
