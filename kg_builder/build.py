@@ -113,6 +113,10 @@ class GraphShard:
     own: int = 0
     fallback: int = 0
     results: int = 0
+    models: int = 0
+    tasks: set[str] = field(default_factory=set)
+    licences: set[str] = field(default_factory=set)
+    papers: set[str] = field(default_factory=set)
 
 
 def graph_shard(facts: list[ModelFacts], writer: SnippetWriter | None = None) -> GraphShard:
@@ -129,6 +133,10 @@ def graph_shard(facts: list[ModelFacts], writer: SnippetWriter | None = None) ->
         shard.own += snippet.kind == "own"
         shard.fallback += snippet.kind == "fallback"
         shard.results += sum(r.scope == "model" for r in model.results)
+        shard.models += 1
+        shard.tasks.add(model.pipeline_tag)
+        shard.licences.update(lic.key for lic in model.licenses)
+        shard.papers.update(model.arxiv_ids)
     shard.lines = pyoxigraph.serialize(list(graph.triples), format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines()
     return shard
 
@@ -152,6 +160,15 @@ def join_paper_results(facts: list[ModelFacts], tables: Iterable[PapersWithCodeS
                 report.paper_results += 1
 
 
+def card_shard(cards: list[Card], writer: SnippetWriter | None = None) -> tuple[ExtractedShard, GraphShard]:
+    """Extraction and graph writing in one pass, for builds with no cross-card join (no paper tables):
+    the facts never leave the process that made them."""
+    extracted = extract_shard(cards)
+    part = graph_shard(extracted.facts, writer)
+    extracted.facts = []
+    return extracted, part
+
+
 def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
           limit: int | None = None, writer: SnippetWriter | None = None,
           progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None) -> BuildReport:
@@ -161,30 +178,42 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
     report = BuildReport()
     shards = shards or Sharding()
     cards = read_cards(sources, report, limit)
-    facts: list[ModelFacts] = []
-    for extracted in shards.map(extract_shard, cards):
-        facts += extracted.facts
-        report.problems.update(extracted.problems)
-        for where, reason in extracted.skipped:
-            report.skip(where, reason)
-    join_paper_results(facts, tables or [], report)
+    if tables:  # the paper join needs every card's facts in one place between the two phases
+        facts: list[ModelFacts] = []
+        for extracted in shards.map(extract_shard, cards):
+            facts += extracted.facts
+            _add_skips(report, extracted)
+        join_paper_results(facts, tables, report)
+        parts = shards.map(graph_shard, facts, writer)
+    else:
+        parts = (_add_skips(report, extracted) or part for extracted, part in shards.map(card_shard, cards, writer))
     lines: set[bytes] = set()
     snippets: dict[str, str] = {}
-    for part in shards.map(graph_shard, facts, writer):
+    tasks: set[str] = set()
+    licences: set[str] = set()
+    papers: set[str] = set()
+    for part in parts:
         lines.update(part.lines)
         snippets |= part.snippets
         report.snippets_own += part.own
         report.snippets_fallback += part.fallback
         report.results += part.results
+        report.models += part.models
+        tasks |= part.tasks
+        licences |= part.licences
+        papers |= part.papers
         if progress:
-            progress(len(part.snippets))
-    report.models = len(facts)
-    report.tasks = len({m.pipeline_tag for m in facts})
-    report.licences = len({lic.key for m in facts for lic in m.licenses})
-    report.papers = len({a for m in facts for a in m.arxiv_ids})
+            progress(part.models)
+    report.tasks, report.licences, report.papers = len(tasks), len(licences), len(papers)
     report.triples = len(lines)
     _write_atomically(out, lines, snippets, report, with_store, started)
     return report
+
+
+def _add_skips(report: BuildReport, extracted: ExtractedShard) -> None:
+    report.problems.update(extracted.problems)
+    for where, reason in extracted.skipped:
+        report.skip(where, reason)
 
 
 def _write_atomically(out: Path, lines: set[bytes], snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:
