@@ -44,14 +44,9 @@ class Sharding:
             yield from pool.map(function, shards, *([value] * len(shards) for value in extra))
 
     def _ray_map(self, function: Callable[..., Any], shards: list[list], extra: tuple) -> Iterator[Any]:
-        try:
-            import ray
-        except ImportError as exc:
-            raise HiveError("the ray build engine needs Ray: pip install 'hive-planner[ray]'") from exc
-        started_here = not ray.is_initialized()
-        if started_here:
-            ray.init(address=self.address, num_cpus=None if self.address else self.workers, include_dashboard=False,
-                     log_to_driver=False, configure_logging=False)
+        from hive.distributed.ray_cluster import connect
+
+        ray, started_here = connect("ray build engine", self.address, self.workers)
         try:
             remote = ray.remote(function)
             yield from ray.get([remote.remote(shard, *extra) for shard in shards])

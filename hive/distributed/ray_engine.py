@@ -10,13 +10,12 @@ cluster `--runs` must be a folder every node sees (a shared file system).
 from __future__ import annotations
 
 import hashlib
-import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from hive.batch import Request, execute_plan, plan_request
-from hive.errors import HiveError
+from hive.distributed.ray_cluster import connect
 from hive.llm.config import LLMSettings
 from hive.pipeline import Planner, PlanResult
 from hive.selection.constraints import ConstraintSet
@@ -95,21 +94,9 @@ class RayEngine:
     """Connects to a Ray cluster (or starts a local one) and processes requests on it."""
 
     def __init__(self, spec: PlannerSpec, runs_dir: Path | None, address: str | None = None, workers: int = 2) -> None:
-        try:
-            import ray
-        except ImportError as exc:
-            raise HiveError("the ray engine needs Ray: pip install 'hive-planner[ray]'") from exc
-        self.ray, self.spec, self.runs_dir, self.workers = ray, spec, runs_dir, workers
+        self.ray, self.started_here = connect("ray engine", address, workers)
+        self.spec, self.runs_dir, self.workers = spec, runs_dir, workers
         self.runs = runs_dir is not None
-        self.started_here = not ray.is_initialized()
-        if self.started_here:
-            if address and address != "auto":
-                _check_reachable(address)
-            try:
-                ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
-                         log_to_driver=False, configure_logging=False)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
-                raise HiveError(f"cannot reach the Ray cluster at {address}: {exc}") from exc
         self.actors: list = []
 
     def process(self, requests: list[Request]) -> Iterator[dict]:
@@ -141,12 +128,3 @@ class RayEngine:
         if self.started_here:
             self.ray.shutdown()
 
-
-def _check_reachable(address: str, seconds: float = 5.0) -> None:
-    """Fail fast on a cluster address nobody answers at (Ray itself retries for minutes)."""
-    host, _, port = address.removeprefix("ray://").rpartition(":")
-    try:
-        socket.create_connection((host or "127.0.0.1", int(port)), timeout=seconds).close()
-    except (OSError, ValueError) as exc:
-        raise HiveError(f"cannot reach the Ray cluster at {address}: {exc}; start one with 'ray start --head' "
-                        "or leave out --address for a local one") from exc
