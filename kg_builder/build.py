@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import pyoxigraph
 
@@ -186,7 +186,7 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
         join_paper_results(facts, tables, report)
         parts = shards.map(graph_shard, facts, writer)
     else:
-        parts = (_add_skips(report, extracted) or part for extracted, part in shards.map(card_shard, cards, writer))
+        parts = _recording_skips(shards.map(card_shard, cards, writer), report)
     lines: set[bytes] = set()
     snippets: dict[str, str] = {}
     tasks: set[str] = set()
@@ -214,6 +214,13 @@ def _add_skips(report: BuildReport, extracted: ExtractedShard) -> None:
     report.problems.update(extracted.problems)
     for where, reason in extracted.skipped:
         report.skip(where, reason)
+
+
+def _recording_skips(pairs: Iterable[tuple[ExtractedShard, GraphShard]], report: BuildReport) -> Iterator[GraphShard]:
+    """The graph parts of one-pass shards, with each shard's skips added to the report on the way."""
+    for extracted, part in pairs:
+        _add_skips(report, extracted)
+        yield part
 
 
 def _write_atomically(out: Path, lines: set[bytes], snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:

@@ -63,10 +63,11 @@ def build(
 
     from kg_builder.build import build as run_build
     from kg_builder.sharding import Sharding
+    from kg_builder.snippets import LLMWriter
 
     shards = Sharding(workers, engine, address)
     writer = _snippet_writer(understander)
-    if workers > 1 and understander is not None and getattr(understander, "backend", None) is not None:
+    if workers > 1 and isinstance(writer, LLMWriter):
         raise HiveError("--workers with --llm is not supported: the LLM is the bottleneck; give its server parallel slots instead")
     cards, tables = _sources(source, cache, limit)
     with Progress(SpinnerColumn(), TextColumn("{task.description} {task.completed} models"), TimeElapsedColumn(), transient=True) as bar:

@@ -6,14 +6,13 @@ import string
 from importlib import resources
 
 from hive.llm.local_backend import LlamaCppLocal
-from hive.local_models.packaged_gguf import joined_gguf
 
 DEFAULT_MODEL = "qwen2.5-coder-1.5b-instruct"
 
 
 def load_instruct_model(name: str = DEFAULT_MODEL) -> LlamaCppLocal:
     """The packaged model behind llama.cpp (workers memoize this loader: see loaders.yaml)."""
-    return LlamaCppLocal(str(joined_gguf(name)))
+    return LlamaCppLocal(name)  # find_gguf joins a packaged model's parts on first use
 
 
 def prompt(task: str, **fields: str) -> str:

@@ -110,7 +110,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
             links |= {"report": f"/runs/{job.id}/files/report.html", "manifest": f"/runs/{job.id}/files/manifest.json"}
         if job.retriable:
             links["retry"] = f"/runs/{job.id}/retry"
-        return JobView(**{k: v for k, v in job.to_json().items()}, links=links)
+        return JobView(**job.to_json(), links=links)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
