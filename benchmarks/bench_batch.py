@@ -18,20 +18,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_execution import ROOT, with_examples  # noqa: E402
-
-from hive.execution.offline import offline_models  # noqa: E402
+from bench_execution import ROOT, runnable_offline, with_examples  # noqa: E402
 
 
 def eligible_requests(path: Path) -> list[dict]:
-    offline_tasks = {m.task for m in offline_models().values() if not m.missing_packages()}
     items = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    chosen = []
-    for item in items:
-        query = with_examples(item["query"])
-        if {t["task"] for t in item["tasks"]} <= offline_tasks and query is not None:
-            chosen.append({"id": item["id"], "query": query})
-    return chosen
+    with_inputs = [(item["id"], with_examples(item["query"])) for item in runnable_offline(items)]
+    return [{"id": request_id, "query": query} for request_id, query in with_inputs if query is not None]
 
 
 def timed_batch(source: Path, folder: Path, *engine: str) -> tuple[float, dict]:

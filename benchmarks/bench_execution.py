@@ -42,9 +42,14 @@ def with_examples(query: str) -> str | None:
     return query
 
 
-def output_metric(items: list[dict], planner: Planner, executor: Executor, runs: Path) -> None:
+def runnable_offline(items: list[dict]) -> list[dict]:
+    """The requests whose gold tasks all have offline models installed here."""
     offline_tasks = {m.task for m in offline_models().values() if not m.missing_packages()}
-    eligible = [i for i in items if {t["task"] for t in i["tasks"]} <= offline_tasks]
+    return [i for i in items if {t["task"] for t in i["tasks"]} <= offline_tasks]
+
+
+def output_metric(items: list[dict], planner: Planner, executor: Executor, runs: Path) -> None:
+    eligible = runnable_offline(items)
     passed, step_times, overheads = 0, [], []
     for item in eligible:
         query = with_examples(item["query"])
