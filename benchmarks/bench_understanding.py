@@ -29,8 +29,8 @@ DEFAULT_SET = ROOT.parent / "shared" / "bench" / "muse-dev.jsonl"
 def understander(name: str, args: argparse.Namespace):
     from hive.llm.config import LLMSettings, make_understander
 
-    if name == "rules":
-        return make_understander(LLMSettings())
+    if name in ("learned", "rules"):
+        return make_understander(LLMSettings(backend=name))
     if name == "openai":
         return make_understander(LLMSettings(backend="openai", base_url=args.base_url, model=args.model, timeout=300))
     return make_understander(LLMSettings(backend="local", model=args.gguf))

@@ -21,6 +21,7 @@ from hive.selection.constraints import ConstraintSet, constraint_set
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.inputs import resources_from_request
+from hive.understanding.learned import UNCERTAIN
 
 
 class Explanation(BaseModel):
@@ -62,9 +63,9 @@ class Planner:
                  library: DomainLibrary | None = None, constraints: ConstraintSet | None = None,
                  kg: str | None = None, select_models: bool = True) -> None:
         if understander is None:
-            from hive.understanding.rules import RuleUnderstander
+            from hive.understanding.learned import LearnedUnderstander
 
-            understander = RuleUnderstander()
+            understander = LearnedUnderstander()
         self.understander = understander
         self.engine_name = engine
         self.engine = get_engine(engine)
@@ -109,6 +110,7 @@ class Planner:
             check_plan(domain, problem, planned.steps)
         with _timed(timings, "dag"):
             result.tasks = plan_to_steps(domain, problem, planned.steps)
+        result.warnings += uncertain_steps(result.tasks, goals)
         effective = self.constraints.merged_with(constraints or ConstraintSet())
         effective = effective.merged_with(constraint_set(parsed.constraints, "the request's constraints"))
         result.constraints = effective.model_dump(by_alias=True, exclude_defaults=True)
@@ -143,6 +145,19 @@ class Planner:
         except HiveError as exc:
             return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
                               understander=self.understander.name, error=str(exc))
+
+
+def uncertain_steps(steps: list[TaskStep], goals: list[GoalSpec]) -> list[str]:
+    """A warning for each requested step that understanding was unsure of, with the other readings."""
+    warnings = []
+    for step in steps:
+        if step.confidence is None or step.confidence >= UNCERTAIN:
+            continue
+        goal = next((g for g in goals if g.task == step.task and g.confidence == step.confidence), None)
+        others = ", ".join(f"{t} {p:.2f}" for t, p in (goal.readings if goal else {}).items() if t != step.task)
+        warnings.append(f"step {step.id} ({step.task}) is uncertain (confidence {step.confidence:.2f})"
+                        + (f"; other readings: {others}" if others else "") + ": rephrase the request if it is wrong")
+    return warnings
 
 
 @contextmanager

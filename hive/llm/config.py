@@ -1,6 +1,6 @@
 """Which LLM back-end to use: flags, then environment variables, then a config file, then the offline default.
 
-Environment: HIVE_LLM (rules | openai | local), HIVE_LLM_BASE_URL, HIVE_LLM_MODEL, HIVE_LLM_API_KEY
+Environment: HIVE_LLM (learned | rules | openai | local), HIVE_LLM_BASE_URL, HIVE_LLM_MODEL, HIVE_LLM_API_KEY
 (or OPENAI_API_KEY). Config file (`--llm-config`, default ~/.config/hive/config.yaml):
 
     llm: {backend: openai, base_url: http://127.0.0.1:8080/v1, model: qwen, api_key_env: MY_KEY, timeout: 60}
@@ -16,13 +16,14 @@ import yaml
 
 from hive.errors import HiveError
 
-BACKENDS = ("rules", "openai", "local")
+BACKENDS = ("learned", "rules", "openai", "local")
+DEFAULT_BACKEND = "learned"  # the embedded task detector: offline, no LLM
 DEFAULT_CONFIG = Path("~/.config/hive/config.yaml")
 
 
 @dataclass
 class LLMSettings:
-    backend: str = "rules"
+    backend: str = DEFAULT_BACKEND
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
@@ -35,7 +36,7 @@ def resolve_settings(backend: str | None, base_url: str | None, model: str | Non
     file_values = _config_file(config_file)
     key_env = file_values.get("api_key_env")
     settings = LLMSettings(
-        backend=backend or os.environ.get("HIVE_LLM") or file_values.get("backend") or "rules",
+        backend=backend or os.environ.get("HIVE_LLM") or file_values.get("backend") or DEFAULT_BACKEND,
         base_url=base_url or os.environ.get("HIVE_LLM_BASE_URL") or file_values.get("base_url"),
         model=model or os.environ.get("HIVE_LLM_MODEL") or file_values.get("model"),
         api_key=api_key or os.environ.get("HIVE_LLM_API_KEY") or (os.environ.get(key_env) if key_env else None) or os.environ.get("OPENAI_API_KEY"),
@@ -64,10 +65,14 @@ def _config_file(path: Path | None) -> dict:
 
 
 def make_understander(settings: LLMSettings):
-    """The understander the settings ask for; the rules need no back-end."""
-    from hive.understanding.rules import RuleUnderstander
+    """The understander the settings ask for; the learned detector and the rules need no back-end."""
+    if settings.backend == "learned":
+        from hive.understanding.learned import LearnedUnderstander
 
+        return _remembering(LearnedUnderstander(), settings)
     if settings.backend == "rules":
+        from hive.understanding.rules import RuleUnderstander
+
         return _remembering(RuleUnderstander(), settings)
     from hive.understanding.llm import LLMUnderstander
 

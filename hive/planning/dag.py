@@ -29,6 +29,7 @@ class TaskStep(BaseModel):
     why: str | None = None
     alternatives: list[dict] = Field(default_factory=list, description="runners-up, best first")
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidate models")
+    confidence: float | None = Field(default=None, description="how sure understanding is that the request asks for this step")
 
 
 def canonical_order(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[PlanStep]:
@@ -54,7 +55,7 @@ def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]
     """Number the plan's actions (in canonical order), link each input to the step that produced it, and
     assign stages."""
     producer: dict[str, int] = {}
-    requested = {goal_slot(i) for i in range(len(problem.goal_specs))}
+    goal_of_slot = {goal_slot(i): goal for i, goal in enumerate(problem.goal_specs)}
     steps: list[TaskStep] = []
     for step_id, planned in enumerate(canonical_order(domain, problem, plan)):
         action = domain.actions[planned.action]
@@ -80,7 +81,8 @@ def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]
                 args=args,
                 outputs=action.output_modalities,
                 stage=stage,
-                requested=out in requested,
+                requested=out in goal_of_slot,
+                confidence=goal_of_slot[out].confidence if out in goal_of_slot else None,
             )
         )
     return steps

@@ -115,6 +115,13 @@ def bridges_for(domain: Domain, goal: GoalSpec, goals: list[GoalSpec], inputs: d
     start = _source_modalities(goal, goals, domain, inputs)
     if needed in start:
         return set(), 0
+    made = set(action.output_modalities) & start
+    if action in domain.bridges and made:
+        have = " or ".join(sorted(made))
+        raise NoPlanError(
+            f"'{goal.task}' turns {needed} into {have}, and its input is already {have}: there is nothing to "
+            f"convert (say what to do with the {have}, or give {'an' if needed[0] in 'aeiou' else 'a'} {needed} input)"
+        )
     distance, via = _bridge_search(domain.bridges, start)
     if distance.get(needed, MAX_BRIDGE_STEPS + 1) > MAX_BRIDGE_STEPS:
         have = " or ".join(sorted(start)) or "nothing"

@@ -31,6 +31,12 @@ LABEL_LIST = re.compile(
     r"(?P<list>[\w-]+(?:\s*,\s*[\w-]+)*\s*,?\s+or\s+[\w-]+)",
     re.I,
 )
+LABELS_AFTER = re.compile(
+    r"\b(?:one of|any of|among|between|categories|labels|classes|topics|options|tags)\b"
+    r"(?:\s+(?:these|the following|those))?(?:\s+(?:labels|categories|classes|topics|options|tags))?\s*:\s*"
+    r"(?P<list>[\w-]+(?:\s*,\s*[\w-]+)+(?:\s*,?\s*(?:or|and)\s+[\w-]+)?)",
+    re.I,
+)
 NOT_LABELS = {"it", "this", "that", "not", "the", "a", "an", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
 
@@ -144,8 +150,8 @@ def _restore(located: RequestText, start: int, end: int) -> str:
 
 
 def _labels(masked: str) -> list[str]:
-    for match in LABEL_LIST.finditer(masked):
-        words = [w.strip() for w in re.split(r"\s*,\s*|\s+or\s+", match["list"]) if w.strip()]
+    for match in [*LABELS_AFTER.finditer(masked), *LABEL_LIST.finditer(masked)]:
+        words = [w.strip() for w in re.split(r"\s*,\s*|\s+(?:or|and)\s+", match["list"]) if w.strip()]
         words = [w for w in words if w.lower() not in NOT_LABELS and BLANK not in w]
         if len(words) >= 2:
             return words

@@ -61,6 +61,8 @@ class Mention:
     source: "str | Mention | None" = None
     resolved_task: str = ""
     uses: list[str] = field(default_factory=list)
+    confidence: float | None = None  # the learned detector's probability of this task (rules: None)
+    readings: list[tuple[str, float]] = field(default_factory=list)  # the detector's top labels for the part
 
 
 def default_cues_path() -> Path:
@@ -123,20 +125,28 @@ class RuleUnderstander(Understander):
             located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
         earlier_results = {r.produced_by: r.id for r in reversed(inputs) if r.produced_by}  # newest wins
         mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked, earlier_results)
-        mentions += _question_mentions(located.masked, mentions, parsed)
-        tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)
-        if not tasks:
-            tasks = _fallback(parsed)
+        tasks = self._task_mentions(located, parsed, mentions)
+        mentions = [m for m in mentions if m.refers_to is not None] + tasks
         _link_nouns_to_verbs(tasks, located.masked)
         resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
         resolver.resolve_all()
         kept = [m for m in tasks if resolver.applicable(m)]
         if len(kept) < len(tasks):
-            kept = kept or _fallback(parsed)
+            kept = kept or self._nothing_applicable(parsed, tasks)
             for mention in kept:
                 mention.feeds = mention.feeds if mention.feeds in kept else None
             _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
         return _to_goals(kept, set(actions))
+
+    def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
+        """The mentions that ask for a task, in request order (the ones that refer back are set apart)."""
+        mentions = mentions + _question_mentions(located.masked, mentions, parsed)
+        tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)
+        return tasks or _fallback(parsed)
+
+    def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
+        """Every task found would read a picture or sound the request does not have."""
+        return _fallback(parsed)
 
     def _mentions(self, masked: str) -> list[Mention]:
         verbs = _non_overlapping(
@@ -156,6 +166,12 @@ class RuleUnderstander(Understander):
             elif DETERMINER.search(masked[: noun.start]) and all(v.task == noun.task for v in clashing):
                 kept = [k for k in kept if k not in clashing] + [noun]  # "the answer to ..." names an output
         return sorted(kept, key=lambda m: (m.start, -m.end))
+
+
+def cue_spans(rules: RuleUnderstander, masked: str) -> list[tuple[str, int, int]]:
+    """The task cue phrases in a masked request that ask for a task (not the ones referring back)."""
+    return [(m.task, m.start, m.end) for m in rules._mentions(masked)
+            if m.kind == "verb" or (m.kind == "noun" and not DETERMINER.search(masked[: m.start]))]
 
 
 def _non_overlapping(found: list[Mention]) -> list[Mention]:
@@ -263,8 +279,8 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention)
             or self._file_in(own_text)
-            or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or (previous.source if previous and self.rules.siblings.search(before) else None)
+            or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
         )
         mention.source = source
@@ -423,7 +439,8 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
         while isinstance(source, Mention) and id(source) in replaced:
             source = replaced[id(source)]
         ref = kept.index(source) if isinstance(source, Mention) and source in kept else source
-        goals.append(GoalSpec(task=mention.resolved_task, source=ref if not isinstance(ref, Mention) else None, uses=mention.uses))
+        goals.append(GoalSpec(task=mention.resolved_task, source=ref if not isinstance(ref, Mention) else None, uses=mention.uses,
+                              confidence=mention.confidence, readings=dict(mention.readings)))
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
         raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")

@@ -1,0 +1,78 @@
+"""The learned task detector: a probability over every task (and "none") for each part of a request.
+
+A multinomial logistic regression over `features.feature_vector`, trained by
+`hive.understanding.training` on the labelled pool `data/pool.jsonl`; its weights ship as
+`data/detector.npz`. Reading a part costs one sentence encoding (a few ms) and one matrix product.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+import numpy as np
+
+from hive.errors import HiveError
+from hive.request import ParsedRequest
+from hive.understanding.encoder import SentenceEncoder
+from hive.understanding.features import CueSpan, Featuriser
+from hive.understanding.parsing import RequestText
+from hive.understanding.segments import Part, split_parts
+
+NONE = "none"
+
+
+def default_weights_path() -> Path:
+    return Path(str(importlib_resources.files("hive.understanding").joinpath("data/detector.npz")))
+
+
+@dataclass
+class PartReading:
+    """A part of the request and the detector's probability for each label."""
+
+    part: Part
+    probabilities: dict[str, float]
+
+    def ranked(self, k: int = 3) -> list[tuple[str, float]]:
+        return sorted(self.probabilities.items(), key=lambda kv: -kv[1])[:k]
+
+    @property
+    def best(self) -> tuple[str, float]:
+        return self.ranked(1)[0]
+
+
+class TaskDetector:
+    """Scores request parts with the shipped weights (or the ones given)."""
+
+    def __init__(self, weights_path: Path | None = None, encoder: SentenceEncoder | None = None) -> None:
+        path = Path(weights_path or default_weights_path())
+        if not path.is_file():
+            raise HiveError(f"the task detector's weights are missing ({path}): run 'python -m hive.understanding.training train'")
+        with np.load(path, allow_pickle=False) as data:
+            self.weights, self.bias = data["weights"], data["bias"]
+            self.shift, self.scale = data["shift"], data["scale"]
+            self.labels = [str(x) for x in data["labels"]]
+            cue_names = [str(x) for x in data["cue_names"]]
+        self.featuriser = Featuriser(cue_names, encoder)
+
+    def probabilities(self, rows: np.ndarray) -> np.ndarray:
+        logits = ((rows - self.shift) * self.scale) @ self.weights.T + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        exp = np.exp(logits)
+        return exp / exp.sum(axis=1, keepdims=True)
+
+    def read(self, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
+        """Every part of the request with its label probabilities, in request order."""
+        parts = split_parts(located)
+        if not parts:
+            return []
+        probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
+        return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
+
+
+@lru_cache(maxsize=1)
+def shared_detector() -> TaskDetector:
+    """The process-wide detector with the shipped weights."""
+    return TaskDetector()

@@ -1,0 +1,120 @@
+"""The embedded default understander: the learned task detector decides which tasks a request asks for.
+
+1. Inline values (quotes, pasted text, tables, paths, URLs) are blanked; they stay inputs (`parsing.py`).
+2. The masked request is split into clauses; the detector gives each a probability over every task and
+   "none" (`detector.py`). The rules' cue phrases are among its features, not a path of their own.
+3. One clause -> at most one step, except where the cue phrases name two tasks in one clause ("the
+   entities in a summary of ..."); a clause repeating the task of the clause before it, with no input
+   of its own, is the same step ("which people ... and places are mentioned").
+4. What each step reads, and the meta tasks (an answer, a label) made concrete from the input they read,
+   come from the rules' reference resolution (`rules.py`); the planner adds the conversions.
+5. Every step carries the detector's confidence; below `UNCERTAIN` the plan says so. A request in which
+   no clause asks for a known task is an error naming the nearest tasks, never a text-generation guess.
+"""
+
+from __future__ import annotations
+
+from hive.errors import NothingToPlan
+from hive.request import ParsedRequest
+from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
+from hive.understanding.language import foreign_language
+from hive.understanding.parsing import RequestText
+from hive.understanding.rules import ANSWER, CLASSIFY, Mention, RuleUnderstander, cue_spans
+
+UNCERTAIN = 0.5
+# Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
+FAMILIES = {
+    ANSWER: ("question-answering", "visual-question-answering", "document-question-answering", "table-question-answering"),
+    CLASSIFY: ("text-classification", "zero-shot-classification", "image-classification",
+               "zero-shot-image-classification", "audio-classification"),
+}
+FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
+PUNCTUATION = " ,.;:!?\n\t"
+AGAIN = ("again", "twice", "another", "second", "as well")
+
+
+class LearnedUnderstander(RuleUnderstander):
+    """Rules for inputs and data flow, the learned detector for which tasks are asked for."""
+
+    name = "learned"
+
+    def __init__(self, detector: TaskDetector | None = None) -> None:
+        super().__init__()
+        self._detector = detector
+
+    @property
+    def detector(self) -> TaskDetector:
+        if self._detector is None:
+            self._detector = shared_detector()
+        return self._detector
+
+    def parse(self, query: str) -> ParsedRequest:
+        parsed = super().parse(query)
+        language = foreign_language(parsed.instruction)
+        if language:
+            raise NothingToPlan(f"this request looks written in {language}; HIVE understands requests in English: please rephrase it in English")
+        return parsed
+
+    def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
+        cued = [m for m in mentions if m.refers_to is None]
+        readings = self.detector.read(located, parsed, cue_spans(self, located.masked))
+        tasks: list[Mention] = []
+        for reading in readings:
+            inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
+            tasks += self._mentions_of_part(reading, inside, located, tasks)
+        if not tasks:
+            raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
+        return tasks
+
+    def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
+                          earlier: list[Mention]) -> list[Mention]:
+        part = reading.part
+        if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
+            for mention in inside:
+                mention.confidence = _probability(reading, mention.task)
+                mention.readings = reading.ranked()
+            return inside
+        label, _p = reading.best
+        if label == NONE:
+            return []
+        task = FAMILY_OF.get(label, label)
+        if earlier and _same_task(earlier[-1].task, task) and not (part.modalities or part.inline_text) \
+                and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
+            return []  # the same step, said on
+        same = [m for m in inside if m.task == task]
+        mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
+        mention.confidence = _probability(reading, task)
+        mention.readings = reading.ranked()
+        return [mention]
+
+    def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
+        asked = ", ".join(sorted({m.task for m in tasks}))
+        raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
+
+
+def _same_task(earlier: str, task: str) -> bool:
+    """Whether a clause's task repeats the one before (an answer may be a generated text)."""
+    return earlier == task or (earlier == ANSWER and task == "text-generation")
+
+
+def _probability(reading: PartReading, task: str) -> float:
+    """The detector's probability of a task, or of any task of a meta family."""
+    return round(sum(reading.probabilities.get(t, 0.0) for t in FAMILIES.get(task, (task,))), 3)
+
+
+def _words_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """A clause's span without the spaces and punctuation around it (they separate it from its neighbours)."""
+    clause = text[start:end]
+    return start + len(clause) - len(clause.lstrip(PUNCTUATION)), end - len(clause) + len(clause.rstrip(PUNCTUATION))
+
+
+def _nearest(readings: list[PartReading]) -> str:
+    best: dict[str, float] = {}
+    for reading in readings:
+        for label, p in reading.probabilities.items():
+            if label != NONE:
+                best[label] = max(best.get(label, 0.0), p)
+    top = [(task, p) for task, p in sorted(best.items(), key=lambda kv: -kv[1])[:3] if p >= 0.05]
+    if not top:
+        return "none; ask e.g. 'transcribe ./a.wav', 'summarise ./notes.txt', 'draw a lighthouse'"
+    return ", ".join(f"{task} ({p:.2f})" for task, p in top)
