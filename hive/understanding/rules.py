@@ -120,11 +120,9 @@ class RuleUnderstander(Understander):
         return self._cache[key]
 
     def _resolve(self, parsed: ParsedRequest, inputs: list[InputResource], actions: dict[str, ActionSchema]) -> list[GoalSpec]:
-        located = locate_values(parsed.query)
-        for start, end in read_constraints(located.masked)[1]:
-            located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
+        located = locate_for_tasks(parsed.query)
         earlier_results = {r.produced_by: r.id for r in reversed(inputs) if r.produced_by}  # newest wins
-        mentions = _mark_references(_merge_repeats(self._mentions(located.masked), located.masked), located.masked, earlier_results)
+        mentions = self.all_mentions(located.masked, earlier_results)
         tasks = self._task_mentions(located, parsed, mentions)
         mentions = [m for m in mentions if m.refers_to is not None] + tasks
         _link_nouns_to_verbs(tasks, located.masked)
@@ -136,7 +134,11 @@ class RuleUnderstander(Understander):
             for mention in kept:
                 mention.feeds = mention.feeds if mention.feeds in kept else None
             _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
-        return _to_goals(kept, set(actions))
+        return _reuse_conversions(_to_goals(kept, set(actions)), actions, {r.id: r for r in inputs})
+
+    def all_mentions(self, masked: str, earlier_results: dict[str, str]) -> list[Mention]:
+        """Cue-phrase mentions, with the ones naming an earlier step's output marked as references."""
+        return _mark_references(_merge_repeats(self._mentions(masked), masked), masked, earlier_results)
 
     def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
         """The mentions that ask for a task, in request order (the ones that refer back are set apart)."""
@@ -166,6 +168,14 @@ class RuleUnderstander(Understander):
             elif DETERMINER.search(masked[: noun.start]) and all(v.task == noun.task for v in clashing):
                 kept = [k for k in kept if k not in clashing] + [noun]  # "the answer to ..." names an output
         return sorted(kept, key=lambda m: (m.start, -m.end))
+
+
+def locate_for_tasks(query: str) -> RequestText:
+    """The request with its inline values and its constraint phrases blanked: what task detection reads."""
+    located = locate_values(query)
+    for start, end in read_constraints(located.masked)[1]:
+        located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
+    return located
 
 
 def cue_spans(rules: RuleUnderstander, masked: str) -> list[tuple[str, int, int]]:
@@ -391,7 +401,9 @@ class _SourceResolver:
         modalities = self._source_modalities(mention)
         if mention.task == ANSWER:
             if "image" in modalities:
-                document = self.rules.document_words.search(self.located.masked)
+                source = self.by_id.get(mention.source) if isinstance(mention.source, str) else None
+                named = str(source.value) if source is not None and source.kind != "inline" else ""
+                document = self.rules.document_words.search(self.located.masked) or self.rules.document_words.search(named)
                 return "document-question-answering" if document else "visual-question-answering"
             if "table" in modalities:
                 return "table-question-answering"
@@ -444,6 +456,26 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
         raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")
+    return goals
+
+
+def _reuse_conversions(goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
+    """A goal that reads an input of the wrong kind reads another goal's conversion of that input instead
+    ("list the people mentioned in ./a.wav, and transcribe it": the entities come from the transcript)."""
+    for goal in goals:
+        action = actions.get(goal.task)
+        resource = inputs.get(goal.source) if isinstance(goal.source, str) else None
+        if action is None or resource is None:
+            continue
+        needed = action.input_modality(action.main_input)
+        if needed in resource.modalities:
+            continue
+        for index, other in enumerate(goals):
+            converter = actions.get(other.task)
+            if other is not goal and other.source == goal.source and converter is not None and converter.bridge \
+                    and needed in converter.output_modalities:
+                goal.source = index
+                break
     return goals
 
 

@@ -3,7 +3,8 @@
 A part is a clause of the masked request (pasted texts, tables and file paths blanked, so words inside
 them are never read as requests). What the detector reads of a part is its *reading*: the clause with
 each blanked value replaced by a short word for its kind ("the audio file", "the text"), so the encoder
-sees "transcribe the audio file" rather than a path, and nothing of the pasted content.
+sees "transcribe the audio file" rather than a path, and nothing of the pasted content; a noun naming an
+earlier step's output ("from the transcript") reads as "it", since it asks for nothing new.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from hive.understanding.parsing import BLANK, RequestText
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests.
 BOUNDARY = re.compile(
     r"[.!?;:]+(?=\s|$)|\n+|,"
-    r"|\s(?=(?:and\s+)?then\b)|\s(?=and\s)|\s(?=also\b)|\s(?=after\s+that\b)|\s(?=afterwards\b)|\s(?=plus\b)",
+    r"|\s(?=(?:and\s+)?then\b)|\s(?=and\s)|\s(?=also\b)|\s(?=after\s+that\b)|\s(?=afterwards\b)|\s(?=plus\b)"
+    r"|\s(?=\(?\d{1,2}[.)]\s)|\s(?=[-•*]\s)",  # numbered and bulleted steps
     re.I,
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
-# Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part.
+# Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
+# unless it names a value ("is ./a.png a cat or a dog").
 FILLER = {
     "and", "then", "also", "after", "that", "afterwards", "plus", "the", "a", "an", "to", "of", "it", "its", "this",
     "these", "those", "them", "please", "pls", "kindly", "too", "as", "well", "with", "in", "on", "for", "from",
@@ -49,7 +52,8 @@ def split_parts(located: RequestText) -> list[Part]:
     cuts = [0] + [m.end() for m in BOUNDARY.finditer(masked)] + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
-        if any(w.lower() not in FILLER for w in WORD.findall(masked[start:end])):
+        words = WORD.findall(masked[start:end])
+        if any(w.lower() not in FILLER for w in words) or (words and BLANK in masked[start:end]):
             parts.append(_part(located, start, end))
     return parts
 
@@ -64,6 +68,7 @@ def _part(located: RequestText, start: int, end: int) -> Part:
     part = Part(start=start, end=end, reading="", question="?" in located.query[start:end])
     values = sorted(
         [(s, e, "file", path) for s, e, path in located.files] + [(s, e, "text", body) for s, e, body in located.texts]
+        + ([(located.labels[0][0], located.labels[-1][1], "labels", "")] if located.labels else [])
     )
     cursor = start
     for v_start, v_end, kind, value in values:
@@ -74,6 +79,8 @@ def _part(located: RequestText, start: int, end: int) -> Part:
             modality = modality_of_path(value)
             part.modalities.add(modality)
             pieces.append(VALUE_WORDS[modality])
+        elif kind == "labels":
+            pieces.append("the labels")
         else:
             part.inline_text = True
             pieces.append("the text")
@@ -84,11 +91,14 @@ def _part(located: RequestText, start: int, end: int) -> Part:
 
 
 def _unblanked(located: RequestText, start: int, end: int, part: Part) -> str:
-    """The masked text of a span with each blanked table named as such (the user's own '___' stays)."""
-    chars = [
-        "\0" if m == BLANK and q != BLANK else m for m, q in zip(located.masked[start:end], located.query[start:end])
-    ]
-    text = "".join(chars)
-    if "\0" in text:
+    """The masked text of a span: an inline table is named as such, other blanked words (constraints) are
+    dropped, and the user's own underscores ("fill the ___") stay."""
+    in_table = {i for t_start, t_end in located.tables for i in range(max(start, t_start), min(end, t_end))}
+    if in_table:
         part.modalities.add("table")
-    return re.sub("\0+", " the table ", text)
+    in_reference = {i for r_start, r_end in located.references for i in range(max(start, r_start), min(end, r_end))}
+    chars = [
+        "\0" if i in in_table else "\1" if i in in_reference else " " if m == BLANK and located.query[i] != BLANK else m
+        for i, m in zip(range(start, end), located.masked[start:end])
+    ]
+    return re.sub("\1+", " it ", re.sub("\0+", " the table ", "".join(chars)))

@@ -6,6 +6,9 @@
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
 - `task-description`: the one-line description of every action in the domain library (`domains/*.pddl`);
+- `requests-train`: 169 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
+  from the task list alone in many voices, with pasted content; the other half of the same writing is the
+  tunable development set `benchmarks/data/dev-understanding.jsonl`;
 - `taskbench-train`: the requests of `../shared/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
   Apache-2.0), when that folder is present: single-task ones as examples; multi-step ones carry only their
   task set, and training labels their clauses by aligning them to it (`aligned_parts`).
@@ -28,7 +31,8 @@ from hive.understanding.detector import NONE, TaskDetector, default_weights_path
 from hive.understanding.encoder import DIMENSIONS
 from hive.understanding.features import Featuriser
 from hive.understanding.parsing import parse_request
-from hive.understanding.rules import RuleUnderstander, cue_spans
+from hive.understanding.learned import detector_cues
+from hive.understanding.rules import RuleUnderstander, locate_for_tasks
 from hive.understanding.segments import whole_request
 
 REGULARISATION_GRID = (1.0, 4.0, 16.0)
@@ -60,16 +64,21 @@ def build_pool(shared: Path | None) -> list[dict]:
     for name, action in sorted(load_library().actions.items()):
         if action.description:
             pool.append({"text": action.description, "label": name, "source": "task-description"})
-    taskbench = shared / "data" / "taskbench-hf-train.jsonl" if shared else None
-    if taskbench and taskbench.is_file():
-        for line in taskbench.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            tasks = [t["task"] for t in record["tasks"]]
-            if len(tasks) == 1:
-                pool.append({"text": record["query"], "label": tasks[0], "source": "taskbench-train"})
-            else:
-                pool.append({"text": record["query"], "tasks": sorted(set(tasks)), "source": "taskbench-train"})
+    files = [(data_dir() / "requests-train.jsonl", "requests-train")]
+    if shared:
+        files.append((shared / "data" / "taskbench-hf-train.jsonl", "taskbench-train"))
+    for path, source in files:
+        if path.is_file():
+            pool += [_example(json.loads(line), source) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return pool
+
+
+def _example(record: dict, source: str) -> dict:
+    """A labelled request: one task is a label, several are a task set to align clauses to."""
+    tasks = sorted({t["task"] for t in record["tasks"]})
+    if len(record["tasks"]) == 1:
+        return {"text": record["query"], "label": tasks[0], "source": source}
+    return {"text": record["query"], "tasks": tasks, "source": source}
 
 
 def featurise(pool: list[dict], featuriser: Featuriser, rules: RuleUnderstander) -> tuple[np.ndarray, list[str]]:
@@ -77,10 +86,11 @@ def featurise(pool: list[dict], featuriser: Featuriser, rules: RuleUnderstander)
     rows, labels = [], []
     for example in pool:
         try:
-            parsed, located = parse_request(example["text"])
+            parsed, located = parse_request(example["text"])[0], locate_for_tasks(example["text"])
         except HiveError:
             continue
-        rows.append(featuriser.rows([whole_request(located)], parsed, cue_spans(rules, located.masked))[0])
+        cues = detector_cues(rules, located, rules.all_mentions(located.masked, {}))
+        rows.append(featuriser.rows([whole_request(located)], parsed, cues)[0])
         labels.append(example["label"])
     return np.stack(rows), labels
 
@@ -90,8 +100,8 @@ def aligned_parts(requests: list[dict], detector: TaskDetector, rules: RuleUnder
     detector finds most likely for it among those, when that choice is clear (weak supervision)."""
     rows, labels = [], []
     for request in requests:
-        parsed, located = parse_request(request["text"])
-        cues = cue_spans(rules, located.masked)
+        parsed, located = parse_request(request["text"])[0], locate_for_tasks(request["text"])
+        cues = detector_cues(rules, located, rules.all_mentions(located.masked, {}))
         readings = detector.read(located, parsed, cues)
         allowed = set(request["tasks"]) | {NONE}
         for reading in readings:
