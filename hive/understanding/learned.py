@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hive.errors import NothingToPlan
 from hive.request import ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
@@ -23,6 +25,7 @@ from hive.understanding.parsing import RequestText
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
 UNCERTAIN = 0.5
+CUE_FLOOR = 0.05  # a cue phrase the detector gives less than this (in its clause) is not a task
 # Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
 FAMILIES = {
     ANSWER: ("question-answering", "visual-question-answering", "document-question-answering", "table-question-answering"),
@@ -31,6 +34,7 @@ FAMILIES = {
 }
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
 PUNCTUATION = " ,.;:!?\n\t"
+SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 AGAIN = ("again", "twice", "another", "second", "as well")
 
 
@@ -59,10 +63,22 @@ class LearnedUnderstander(RuleUnderstander):
     def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
         cued = [m for m in mentions if m.refers_to is None]
         readings = self.detector.read(located, parsed, detector_cues(self, located, mentions))
+        has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
         tasks: list[Mention] = []
+        unclaimed_questions = []
         for reading in readings:
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
-            tasks += self._mentions_of_part(reading, inside, located, tasks)
+            found = self._mentions_of_part(reading, inside, located, tasks)
+            if not found and reading.part.question and has_inputs:
+                unclaimed_questions.append(reading)
+            tasks += found
+        for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
+            start, end = _sentence(located.masked, reading.part.start)
+            if not any(start <= m.start < end for m in tasks):
+                mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
+                mention.confidence, mention.readings = _probability(reading, ANSWER), reading.ranked()
+                tasks.append(mention)
+        tasks.sort(key=lambda m: m.start)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks
@@ -70,7 +86,7 @@ class LearnedUnderstander(RuleUnderstander):
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
                           earlier: list[Mention]) -> list[Mention]:
         part = reading.part
-        inside = _without_late_references(inside, located, earlier)
+        inside = [m for m in _without_late_references(inside, located, earlier) if _probability(reading, m.task) >= CUE_FLOOR]
         if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
@@ -121,7 +137,18 @@ def _same_task(earlier: str, task: str) -> bool:
 
 def _probability(reading: PartReading, task: str) -> float:
     """The detector's probability of a task, or of any task of a meta family."""
-    return round(sum(reading.probabilities.get(t, 0.0) for t in FAMILIES.get(task, (task,))), 3)
+    family = FAMILIES.get(task, (task,))
+    if task == ANSWER:
+        family += (NONE,)  # an unclaimed question about the inputs: "none" was the detector's other reading
+    return round(sum(reading.probabilities.get(t, 0.0) for t in family), 3)
+
+
+def _sentence(text: str, position: int) -> tuple[int, int]:
+    """The span of the sentence holding a position."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text)]
+    start = max([e for e in ends if e <= position], default=0)
+    end = min([e for e in ends if e > position], default=len(text))
+    return start, end
 
 
 def _words_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -45,6 +45,7 @@ PASTE_MARKER = re.compile(
     re.I,
 )
 PASTE_MIN_WORDS = 5
+POINTING = re.compile(r"\b(?:this|these|following|below|it)\b", re.I)  # "summarise this for me: <pasted>"
 TAIL_MIN_WORDS = 15
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
@@ -78,6 +79,9 @@ def locate_values(query: str) -> RequestText:
         found.masked = _blank(found.masked, start, end)
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
+        if FILE_PATTERN.fullmatch(body.strip()):  # 'example.jpg' is a file named in quotes
+            found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
+            continue
         found.texts.append((match.start(), match.end(), body.strip()))
         found.masked = _blank(found.masked, match.start(), match.end())
     _quoted_labels(found)
@@ -113,14 +117,14 @@ def _quoted_labels(found: RequestText) -> None:
 
 def _pasted_after_colon(found: RequestText) -> None:
     """Unquoted pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail
-    after the last colon that names no file."""
+    after the last colon that names no file, when the words before the colon point at it ("... this:")."""
     masked = found.masked
     spans = []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
     colon = masked.rfind(": ")
-    if colon >= 0:
+    if colon >= 0 and POINTING.search(masked[:colon].rsplit(".", 1)[-1]):
         spans.append((colon + 2, len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
         body = found.query[start:end].strip()
