@@ -31,6 +31,7 @@ FILLER = {
     "into", "or", "so", "by", "at", "is", "are", "be", "here", "there", "context", "question", "text", "sentence",
     "sentences", "following", "passage", "paragraph", "file", "files", "both", "between", "ok", "okay", "thanks",
 }
+CONJUNCTIONS = {"and", "or", "plus", "also"}
 VALUE_WORDS = {"audio": "the audio file", "image": "the image", "video": "the video", "table": "the table", "text": "the text file"}
 
 
@@ -52,8 +53,11 @@ def split_parts(located: RequestText) -> list[Part]:
     cuts = [0] + [m.end() for m in BOUNDARY.finditer(masked)] + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
-        words = WORD.findall(masked[start:end])
-        if any(w.lower() not in FILLER for w in words) or (words and BLANK in masked[start:end]):
+        words = [w.lower() for w in WORD.findall(masked[start:end])]
+        asks = any(w not in FILLER for w in words)
+        if not asks and parts and words and words[0] in CONJUNCTIONS and BLANK in masked[start:end]:
+            parts[-1] = _part(located, parts[-1].start, end)  # "... 'A' and 'B'": more values of the clause before
+        elif asks or (words and BLANK in masked[start:end]):
             parts.append(_part(located, start, end))
     return parts
 

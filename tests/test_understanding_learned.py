@@ -1,0 +1,214 @@
+"""The learned task detector and the understander built on it (the embedded default)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hive.errors import HiveError, NoPlanError, NothingToPlan
+from hive.pipeline import Planner, uncertain_steps
+from hive.planning.dag import TaskStep
+from hive.planning.library import load_library
+from hive.request import GoalSpec
+from hive.understanding.detector import NONE, TaskDetector
+from hive.understanding.encoder import shared_encoder
+from hive.understanding.language import foreign_language
+from hive.understanding.learned import UNCERTAIN
+from hive.understanding.parsing import locate_values, parse_request
+from hive.understanding.segments import split_parts
+from hive.understanding.training import build_pool, read_written, train
+
+from conftest import SHARED_BENCH
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def tasks_of(planner: Planner, query: str) -> list[str]:
+    return [t.task for t in planner.plan(query).tasks]
+
+
+# -- the encoder ------------------------------------------------------------------------------------
+
+
+def test_the_encoder_puts_paraphrases_closer_than_other_tasks():
+    encoder = shared_encoder()
+    transcribe, paraphrase, other = encoder.encode(
+        ["transcribe the recording", "write down what is said in the clip", "draw a picture of a lighthouse"]
+    )
+    assert transcribe.shape == (384,) and abs(float(np.linalg.norm(transcribe)) - 1.0) < 1e-3
+    assert float(transcribe @ paraphrase) > float(transcribe @ other)
+
+
+# -- segments ---------------------------------------------------------------------------------------
+
+
+def test_parts_never_read_pasted_content():
+    located = locate_values("Summarise this email: 'Please translate the attached contract and draw a diagram.'")
+    readings = " ".join(p.reading for p in split_parts(located))
+    assert readings and "translate" not in readings and "draw" not in readings
+
+
+def test_numbered_steps_and_connectives_are_parts_of_their_own():
+    located = locate_values("1) transcribe ./a.wav 2) pull out the company names, then read them aloud")
+    readings = [p.reading for p in split_parts(located)]
+    assert readings[0].startswith("1) transcribe the audio file")
+    assert any(r.startswith("2) pull out the company names") for r in readings)
+    assert readings[-1].startswith("then read them aloud")
+    assert split_parts(located)[0].modalities == {"audio"}
+
+
+def test_a_table_is_named_and_flagged():
+    located = locate_values("Given {'city': ['Oslo', 'Rome'], 'pop': ['0.7', '2.8']}, which city is larger?")
+    first = split_parts(located)[0]
+    assert "the table" in first.reading and "table" in first.modalities and "Oslo" not in first.reading
+
+
+def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
+    parsed, _ = parse_request("Context: Kim moved to Oslo in 2019 to study music. Question: why did Kim move?")
+    assert parsed.input_texts == ["Kim moved to Oslo in 2019 to study music."] and parsed.question == "why did Kim move?"
+    parsed, _ = parse_request("Condense this for my boss: the vendor confirmed Tuesday delivery but the invoice is still "
+                              "missing and finance wants it before Friday at noon")
+    assert len(parsed.input_texts) == 1 and parsed.input_texts[0].startswith("the vendor")
+    parsed, _ = parse_request("Please look at ./shelf.jpg: count the bottles, tell me whether the shelf looks tidy and caption it")
+    assert parsed.input_texts == []  # instructions after a colon are not pasted content
+
+
+def test_quoted_and_listed_labels_are_candidate_labels():
+    assert parse_request('Does ./a.webp look "vintage", "modern" or "minimalist"?')[0].categories == ["vintage", "modern", "minimalist"]
+    assert parse_request("Is ./pet.png a hamster, a guinea pig or a rat?")[0].categories == ["hamster", "guinea pig", "rat"]
+    assert parse_request("Sort ./a.txt into one of: sport, politics, culture")[0].categories == ["sport", "politics", "culture"]
+    assert parse_request("intents (book_flight, cancel_booking): 'when do I fly?'")[0].categories == ["book_flight", "cancel_booking"]
+
+
+def test_a_quoted_file_name_is_a_file():
+    parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
+    assert parsed.files == ["example.jpg"] and parsed.input_texts == []
+
+
+# -- the detector -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def detector():
+    return TaskDetector()
+
+
+def test_the_detector_scores_every_library_task_and_none(detector):
+    assert set(detector.labels) == set(load_library().actions) | {NONE}
+    parsed, located = parse_request("Transcribe ./a.wav, then read the summary aloud")
+    readings = detector.read(located, parsed, [])
+    assert len(readings) == 2
+    for reading in readings:
+        assert abs(sum(reading.probabilities.values()) - 1.0) < 1e-4
+    assert readings[0].best[0] == "automatic-speech-recognition"
+
+
+def test_word_order_tells_speech_to_text_from_text_to_speech(detector):
+    to_text = detector.read(*reversed(parse_request("turn the speech in ./a.wav into text")), [])[0].best[0]
+    to_speech = detector.read(*reversed(parse_request("turn the text in ./a.txt into speech")), [])[0].best[0]
+    assert (to_text, to_speech) == ("automatic-speech-recognition", "text-to-speech")
+
+
+def test_missing_weights_are_a_one_line_error(tmp_path):
+    with pytest.raises(HiveError, match="weights are missing"):
+        TaskDetector(tmp_path / "none.npz")
+
+
+# -- the understander, on what new users tried ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Find names of people in examples/article.txt", ["token-classification"]),
+        ("Read examples/article.txt and tell me which people and places are mentioned", ["token-classification"]),
+        ("voice this paragraph: 'The museum opens at nine.'", ["text-to-speech"]),
+        ("write down what is said in the clip ./c.mp3", ["automatic-speech-recognition"]),
+        ("give me the gist of ./report.txt", ["summarization"]),
+        ("Summarise this email: 'Please translate the attached contract and draw a diagram.'", ["summarization"]),
+        ("Who wrote the novel Moby-Dick?", ["text-generation"]),
+    ],
+)
+def test_paraphrases_and_pasted_content(planner, query, expected):
+    assert tasks_of(planner, query) == expected
+
+
+def test_labels_given_make_zero_shot_classification(planner):
+    result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
+    assert [t.task for t in result.tasks] == ["zero-shot-classification"]
+    assert result.tasks[0].args["labels"] == ["sport", "politics", "culture"]
+
+
+def test_also_means_the_same_input_not_the_previous_output(planner):
+    result = planner.plan("Estimate the depth of examples/traffic-light.png and also segment it into regions")
+    assert sorted(t.task for t in result.tasks) == ["depth-estimation", "image-segmentation"]
+    assert all(t.dep == [] and t.args["image"] == "examples/traffic-light.png" for t in result.tasks)
+
+
+def test_an_input_that_already_has_the_wanted_form_is_said_so(planner):
+    with pytest.raises(NoPlanError, match="already text: there is nothing to convert"):
+        planner.plan("Transcribe examples/article.txt")
+
+
+def test_a_request_in_another_language_is_refused_in_one_line(planner):
+    with pytest.raises(NothingToPlan, match="looks written in German"):
+        planner.plan("Bitte transkribiere die Datei ./a.wav und fasse sie dann zusammen")
+    assert foreign_language("Please transcribe ./a.wav and summarise it") is None
+
+
+@pytest.mark.parametrize("query", ["book me a flight to Rome", "please water my plants tomorrow morning"])
+def test_nothing_recognised_is_an_error_naming_no_guess(planner, query):
+    with pytest.raises(NothingToPlan, match="nothing to plan: no part of the request asks for a task"):
+        planner.plan(query)
+
+
+def test_every_requested_step_carries_a_confidence(planner):
+    result = planner.plan("Transcribe ./a.wav, summarise it and draw a picture of the summary")
+    requested = [t for t in result.tasks if t.requested]
+    assert len(requested) == 3 and all(0.0 < t.confidence <= 1.0 for t in requested)
+
+
+def test_an_uncertain_step_is_a_warning_with_the_other_readings():
+    step = TaskStep(id=0, task="summarization", pipeline_tag="summarization", dep=[], args={}, outputs=["text"], stage=0,
+                    requested=True, confidence=UNCERTAIN - 0.1)
+    goal = GoalSpec(task="summarization", confidence=UNCERTAIN - 0.1, readings={"summarization": 0.4, "text2text-generation": 0.3})
+    (warning,) = uncertain_steps([step], [goal])
+    assert "step 0 (summarization) is uncertain (confidence 0.40)" in warning and "text2text-generation 0.30" in warning
+
+
+def test_one_mention_is_one_step_on_the_sets_we_tune_on(planner):
+    sets = [REPO / "benchmarks" / "data" / "dev-understanding.jsonl", SHARED_BENCH / "muse-dev.jsonl"]
+    for path in [p for p in sets if p.exists()]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            steps = [(t.task, json.dumps(t.args, sort_keys=True)) for t in planner.plan_or_error(item["query"]).tasks]
+            assert len(set(steps)) == len(steps), item["query"]
+
+
+# -- training ---------------------------------------------------------------------------------------
+
+
+def test_the_pool_holds_only_library_tasks_and_no_frozen_request():
+    pool = build_pool(None)
+    known = set(load_library().actions) | {NONE}
+    assert {e["label"] for e in pool if "label" in e} <= known
+    assert {t for e in pool if "tasks" in e for t in e["tasks"]} <= known
+    frozen = REPO / "benchmarks" / "data"
+    held_out = {json.loads(line)["query"] for name in ("frozen-understanding.jsonl", "frozen-nothing.jsonl", "dev-understanding.jsonl")
+                for line in (frozen / name).read_text(encoding="utf-8").splitlines()}
+    assert not held_out & {e["text"] for e in pool}
+
+
+def test_training_writes_weights_the_detector_loads(tmp_path):
+    pytest.importorskip("sklearn")
+    written = read_written(REPO / "hive" / "understanding" / "data" / "written.txt")
+    chosen = [e for e in written if e["label"] in ("automatic-speech-recognition", "text-to-image", NONE)]
+    out = tmp_path / "detector.npz"
+    train(chosen, out)
+    detector = TaskDetector(out)
+    assert set(detector.labels) == {"automatic-speech-recognition", "text-to-image", NONE}
+    parsed, located = parse_request("please transcribe the interview ./i.wav")
+    assert detector.read(located, parsed, [])[0].best[0] == "automatic-speech-recognition"
