@@ -46,7 +46,7 @@ def constraints_from_flags(values: dict) -> ConstraintSet:
 
 
 _LLM_OPTIONS = [
-    ("llm", Optional[str], typer.Option(None, "--llm", help="understanding back-end: learned (offline default: the embedded task detector), rules (cue phrases only), openai (any OpenAI-compatible server), local (GGUF in-process)")),
+    ("llm", Optional[str], typer.Option(None, "--llm", help="understanding back-end: learned (offline default: the embedded task detector; with --base-url or --model it asks that LLM about the parts it is unsure of), rules (cue phrases only), openai (any OpenAI-compatible server), local (GGUF in-process)")),
     ("base_url", Optional[str], typer.Option(None, "--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1")),
     ("model", Optional[str], typer.Option(None, "--model", help="model name on the server, or for --llm local a .gguf path or package")),
     ("api_key", Optional[str], typer.Option(None, "--api-key", help="API key (or HIVE_LLM_API_KEY / OPENAI_API_KEY)")),

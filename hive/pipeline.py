@@ -120,7 +120,8 @@ class Planner:
         usage = getattr(self.understander, "usage", None)
         if usage:
             result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
-            result.warnings += [f"LLM {stage} stage fell back to the rules: {u.errors[-1] if u.errors else 'no valid answer'}"
+            fallback = getattr(self.understander, "fallback_reading", "the rules")
+            result.warnings += [f"LLM {stage} stage fell back to {fallback}: {u.errors[-1] if u.errors else 'no valid answer'}"
                                 for stage, u in usage.items() if u.fallback]
         result.explanation = Explanation(
             domain_pddl=domain_pddl(domain),

@@ -10,6 +10,7 @@ from rich.tree import Tree
 from hive.pipeline import PlanResult
 from hive.planning.dag import parallel_groups
 from hive.planning.library import DomainLibrary
+from hive.understanding.learned import UNCERTAIN
 
 console = Console()
 
@@ -29,7 +30,9 @@ def print_plan(result: PlanResult) -> None:
         for step_id in ids:
             step = by_id[step_id]
             args = ", ".join(f"{k}={_arg_text(v)}" for k, v in step.args.items())
-            origin = "" if step.requested else " [dim](added by the planner)[/dim]"
+            origin = " [dim](added by the planner)[/dim]" if not step.requested else "" if step.confidence is None else (
+                f" [yellow](uncertain: {step.confidence:.2f})[/yellow]" if step.confidence < UNCERTAIN
+                else f" [dim](confidence {step.confidence:.2f})[/dim]")
             deps = f" [dim]after {', '.join(map(str, step.dep))}[/dim]" if step.dep else ""
             leaf = branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
             if step.model:
@@ -57,7 +60,8 @@ def print_explanation(result: PlanResult) -> None:
     for index, goal in enumerate(explanation.goals):
         source = f"goal {goal.source}" if isinstance(goal.source, int) else (goal.source or "any input")
         uses = f", also reading {', '.join(goal.uses)}" if goal.uses else ""
-        console.print(f"g{index}: {goal.task} of {source}{uses}")
+        readings = ", ".join(f"{task} {p:.2f}" for task, p in goal.readings.items())
+        console.print(f"g{index}: {goal.task} of {source}{uses}" + (f" [dim](detector: {readings})[/dim]" if readings else ""))
     console.rule("merged domain")
     console.print(Syntax(explanation.domain_pddl, "lisp", word_wrap=True))
     console.rule("problem")

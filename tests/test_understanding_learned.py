@@ -212,3 +212,50 @@ def test_training_writes_weights_the_detector_loads(tmp_path):
     assert set(detector.labels) == {"automatic-speech-recognition", "text-to-image", NONE}
     parsed, located = parse_request("please transcribe the interview ./i.wav")
     assert detector.read(located, parsed, [])[0].best[0] == "automatic-speech-recognition"
+
+
+# -- an LLM for the uncertain parts -----------------------------------------------------------------
+
+
+def _uncertain_request(detector) -> tuple[str, str]:
+    """A request whose only clause the detector is unsure of, and a task it ranks but not first."""
+    for query in ("could you do something with ./a.png for me", "handle ./a.png", "process ./a.png please"):
+        parsed, located = parse_request(query)
+        (reading,) = detector.read(located, parsed, [])
+        label, p = reading.best
+        if p < UNCERTAIN and label != NONE:
+            return query, next(t for t, _p in reading.ranked(3) if t not in (label, NONE))
+    pytest.skip("no uncertain request among the candidates for this detector")
+
+
+def test_an_uncertain_part_is_decided_by_the_configured_llm(detector):
+    """The LLM is a remote service: the test's scripted OpenAI-compatible server stands in for it."""
+    from hive.llm.openai_backend import OpenAICompatible
+    from hive.understanding.learned import LearnedUnderstander
+
+    from llm_server import ScriptedLLM
+
+    query, other = _uncertain_request(detector)
+    with ScriptedLLM([json.dumps({"task": other})]) as llm:
+        planner = Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(llm.base_url, "scripted")), select_models=False)
+        result = planner.plan(query)
+        prompt = llm.requests[0]["messages"][0]["content"]
+    assert other in [t.task for t in result.tasks]
+    assert "The part in question" in prompt and other in prompt
+    assert result.llm_usage["choose"]["calls"] == 1
+
+
+def test_an_invalid_llm_choice_keeps_the_detector_reading(detector):
+    from hive.llm.openai_backend import OpenAICompatible
+    from hive.understanding.learned import LearnedUnderstander
+
+    from llm_server import ScriptedLLM
+
+    query, _other = _uncertain_request(detector)
+    best = TaskDetector().read(*reversed(parse_request(query)), [])[0].best[0]
+    with ScriptedLLM(['{"task": "make-coffee"}']) as llm:
+        planner = Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(llm.base_url, "scripted")), select_models=False)
+        result = planner.plan(query)
+    assert result.llm_usage["choose"]["fallback"] is True
+    assert any("fell back to the detector's reading" in w for w in result.warnings)
+    assert [t.task for t in result.tasks if t.requested] == [best]

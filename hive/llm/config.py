@@ -65,26 +65,31 @@ def _config_file(path: Path | None) -> dict:
 
 
 def make_understander(settings: LLMSettings):
-    """The understander the settings ask for; the learned detector and the rules need no back-end."""
+    """The understander the settings ask for. The learned detector needs no back-end; given one (a server
+    URL or a GGUF model), it asks that LLM about the clauses it is unsure of."""
     if settings.backend == "learned":
         from hive.understanding.learned import LearnedUnderstander
 
-        return _remembering(LearnedUnderstander(), settings)
+        chooser = _backend(settings, server=bool(settings.base_url)) if settings.base_url or settings.model else None
+        return _remembering(LearnedUnderstander(chooser=chooser), settings)
     if settings.backend == "rules":
         from hive.understanding.rules import RuleUnderstander
 
         return _remembering(RuleUnderstander(), settings)
     from hive.understanding.llm import LLMUnderstander
 
-    if settings.backend == "openai":
+    return _remembering(LLMUnderstander(_backend(settings, server=settings.backend == "openai")), settings)
+
+
+def _backend(settings: LLMSettings, server: bool):
+    """An OpenAI-compatible server, or a GGUF model in-process."""
+    if server:
         from hive.llm.openai_backend import OpenAICompatible
 
-        backend = OpenAICompatible(settings.base_url, settings.model or "default", settings.api_key, settings.timeout)
-    else:
-        from hive.llm.local_backend import LlamaCppLocal
+        return OpenAICompatible(settings.base_url, settings.model or "default", settings.api_key, settings.timeout)
+    from hive.llm.local_backend import LlamaCppLocal
 
-        backend = LlamaCppLocal(settings.model)
-    return _remembering(LLMUnderstander(backend), settings)
+    return LlamaCppLocal(settings.model)
 
 
 def _remembering(understander, settings: LLMSettings):

@@ -14,9 +14,16 @@
 
 from __future__ import annotations
 
+import json
 import re
+import string
+from functools import cached_property
+from importlib import resources as importlib_resources
+from pathlib import Path
 
 from hive.errors import NothingToPlan
+from hive.llm.backend import LLMBackend, Usage
+from hive.planning.library import load_library
 from hive.request import ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
 from hive.understanding.features import CueSpan
@@ -25,7 +32,11 @@ from hive.understanding.parsing import RequestText
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
 UNCERTAIN = 0.5
+CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
+CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
+PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
 CUE_FLOOR = 0.05  # a cue phrase the detector gives less than this (in its clause) is not a task
+CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 # Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
 FAMILIES = {
     ANSWER: ("question-answering", "visual-question-answering", "document-question-answering", "table-question-answering"),
@@ -39,13 +50,19 @@ AGAIN = ("again", "twice", "another", "second", "as well")
 
 
 class LearnedUnderstander(RuleUnderstander):
-    """Rules for inputs and data flow, the learned detector for which tasks are asked for."""
+    """Rules for inputs and data flow, the learned detector for which tasks are asked for; with an LLM
+    back-end (`chooser`), the LLM decides the clauses the detector is unsure of."""
 
     name = "learned"
+    fallback_reading = "the detector's reading"  # what stands when the LLM gives no valid choice
 
-    def __init__(self, detector: TaskDetector | None = None) -> None:
+    def __init__(self, detector: TaskDetector | None = None, chooser: LLMBackend | None = None) -> None:
         super().__init__()
         self._detector = detector
+        self.chooser = chooser
+        self.usage: dict[str, Usage] = {}
+        if chooser is not None:
+            self.name = f"learned + {chooser.name} for uncertain parts"
 
     @property
     def detector(self) -> TaskDetector:
@@ -54,6 +71,7 @@ class LearnedUnderstander(RuleUnderstander):
         return self._detector
 
     def parse(self, query: str) -> ParsedRequest:
+        self.usage = {CHOOSE_STAGE: Usage()} if self.chooser is not None else {}
         parsed = super().parse(query)
         language = foreign_language(parsed.instruction)
         if language:
@@ -93,6 +111,11 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
             return inside
         label, _p = reading.best
+        supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
+        if label == NONE and supported:
+            label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
+        if self.chooser is not None and _probability(reading, FAMILY_OF.get(label, label)) < UNCERTAIN:
+            label = self._choose(reading, located) or label
         if label == NONE:
             return []
         task = FAMILY_OF.get(label, label)
@@ -104,6 +127,32 @@ class LearnedUnderstander(RuleUnderstander):
         mention.confidence = _probability(reading, task)
         mention.readings = reading.ranked()
         return [mention]
+
+    def _choose(self, reading: PartReading, located: RequestText) -> str | None:
+        """The LLM's choice among the detector's best readings of a clause (None: no valid answer)."""
+        options = [label for label, _p in reading.ranked(CHOICES)]
+        if NONE not in options:
+            options.append(NONE)
+        listing = "\n".join(f"- {o}: {self._task_descriptions.get(o, 'the part asks for no task')}" for o in options)
+        prompt = string.Template(PROMPT.read_text(encoding="utf-8")).substitute(
+            request=located.query, part=located.query[reading.part.start:reading.part.end].strip(), options=listing)
+        schema = {"type": "object", "properties": {"task": {"type": "string", "enum": options}}, "required": ["task"]}
+        usage = self.usage.setdefault(CHOOSE_STAGE, Usage())
+        completion = self.chooser.complete([{"role": "user", "content": prompt}], schema)  # LLMUnavailable: the user's to fix
+        usage.add(completion)
+        try:
+            chosen = json.loads(completion.text[completion.text.find("{"): completion.text.rfind("}") + 1])["task"]
+        except (ValueError, KeyError, TypeError):
+            chosen = None
+        if chosen not in options:
+            usage.errors.append(f"the answer {completion.text[:80]!r} names none of {options}")
+            usage.fallback = True
+            return None
+        return chosen
+
+    @cached_property
+    def _task_descriptions(self) -> dict[str, str]:
+        return {name: action.description for name, action in load_library().actions.items()}
 
     def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
         asked = ", ".join(sorted({m.task for m in tasks}))
