@@ -23,6 +23,7 @@ from pathlib import Path
 
 from hive.errors import NothingToPlan
 from hive.llm.backend import LLMBackend, Usage
+from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
@@ -114,6 +115,7 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
+        label = self._named_rather_than_conversion(label, reading, inside)
         if self.chooser is not None and _probability(reading, FAMILY_OF.get(label, label)) < UNCERTAIN:
             label = self._choose(reading, located) or label
         if label == NONE:
@@ -127,6 +129,19 @@ class LearnedUnderstander(RuleUnderstander):
         mention.confidence = _probability(reading, task)
         mention.readings = reading.ranked()
         return [mention]
+
+    def _named_rather_than_conversion(self, label: str, reading: PartReading, inside: list[Mention]) -> str:
+        """'Summarise ./talk.wav': the clause names summarisation and holds audio, so the detector may read
+        it as transcription. The planner adds that conversion by itself; the clause asks for what it names."""
+        conversion = self._actions.get(label)
+        if conversion is None or not conversion.bridge or conversion.input_modality(conversion.main_input) not in reading.part.modalities:
+            return label
+        for mention in inside:
+            named = self._actions.get(mention.task)
+            if named is not None and named.name != label and _probability(reading, mention.task) >= CUE_FLOOR \
+                    and named.input_modality(named.main_input) in conversion.output_modalities:
+                return mention.task
+        return label
 
     def _choose(self, reading: PartReading, located: RequestText) -> str | None:
         """The LLM's choice among the detector's best readings of a clause (None: no valid answer)."""
@@ -151,8 +166,12 @@ class LearnedUnderstander(RuleUnderstander):
         return chosen
 
     @cached_property
+    def _actions(self) -> dict[str, ActionSchema]:
+        return load_library().actions
+
+    @cached_property
     def _task_descriptions(self) -> dict[str, str]:
-        return {name: action.description for name, action in load_library().actions.items()}
+        return {name: action.description for name, action in self._actions.items()}
 
     def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
         asked = ", ".join(sorted({m.task for m in tasks}))
