@@ -19,9 +19,11 @@ from hive.request import ParsedRequest
 from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.parsing import RequestText
-from hive.understanding.segments import Part, split_parts
+from hive.understanding.segments import Part, part_between, split_parts
 
 NONE = "none"
+SURE = 0.5  # a part read below this may join a neighbour read above it
+JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 
 
 def default_weights_path() -> Path:
@@ -64,12 +66,44 @@ class TaskDetector:
         return exp / exp.sum(axis=1, keepdims=True)
 
     def read(self, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
-        """Every part of the request with its label probabilities, in request order."""
-        parts = split_parts(located)
-        if not parts:
-            return []
+        """Every part of the request with its label probabilities, in request order. A part the detector
+        is unsure of joins a neighbour when the two read together as the neighbour's task, surely."""
+        readings = [self._score(parts, parsed, cues) for parts in [split_parts(located)] if parts]
+        readings = readings[0] if readings else []
+        index = 0
+        while index < len(readings):
+            joined = self._absorbed(readings, index, located, parsed, cues)
+            if joined is None:
+                index += 1
+            else:
+                start, reading = joined
+                readings[start:start + 2] = [reading]
+                index = max(0, start - 1)
+        return readings
+
+    def _score(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
         return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
+
+    def _absorbed(self, readings: list[PartReading], index: int, located: RequestText, parsed: ParsedRequest,
+                  cues: list[CueSpan]) -> tuple[int, PartReading] | None:
+        """The weak part at `index` read together with its surer neighbour, when that keeps the neighbour's
+        task at least as surely: (index of the first of the two, the joint reading)."""
+        weak = readings[index]
+        if weak.best[1] >= SURE:
+            return None
+        best = None
+        for first in (index - 1, index):
+            if first < 0 or first + 1 >= len(readings):
+                continue
+            neighbour = readings[first + 1 if first == index else first]
+            label, p = neighbour.best
+            if label == NONE or p < SURE:
+                continue
+            (joint,) = self._score([part_between(located, readings[first].part.start, readings[first + 1].part.end)], parsed, cues)
+            if joint.best[0] == label and joint.best[1] >= p - JOIN_TOLERANCE and (best is None or joint.best[1] > best[1].best[1]):
+                best = (first, joint)
+        return best
 
 
 @lru_cache(maxsize=1)

@@ -30,6 +30,7 @@ from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_
 from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import RequestText
+from hive.understanding.segments import Part
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
 UNCERTAIN = 0.5
@@ -45,6 +46,7 @@ FAMILIES = {
                "zero-shot-image-classification", "audio-classification"),
 }
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
+FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for input/output kinds
 PUNCTUATION = " ,.;:!?\n\t"
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 AGAIN = ("again", "twice", "another", "second", "as well")
@@ -85,17 +87,21 @@ class LearnedUnderstander(RuleUnderstander):
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
         tasks: list[Mention] = []
         unclaimed_questions = []
+        last_part = None
         for reading in readings:
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
-            found = self._mentions_of_part(reading, inside, located, tasks)
+            found = self._mentions_of_part(reading, inside, located, tasks, last_part)
             if not found and reading.part.question and has_inputs:
                 unclaimed_questions.append(reading)
             tasks += found
+            last_part = reading.part if found else last_part
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
             start, end = _sentence(located.masked, reading.part.start)
             if not any(start <= m.start < end for m in tasks):
                 mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
-                mention.confidence, mention.readings = _probability(reading, ANSWER), reading.ranked()
+                # "none" was the detector's other reading of a question nothing else claims
+                mention.confidence = round(_probability(reading, ANSWER) + reading.probabilities[NONE], 3)
+                mention.readings = reading.ranked()
                 tasks.append(mention)
         tasks.sort(key=lambda m: m.start)
         if not tasks:
@@ -103,7 +109,7 @@ class LearnedUnderstander(RuleUnderstander):
         return tasks
 
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
-                          earlier: list[Mention]) -> list[Mention]:
+                          earlier: list[Mention], earlier_part: Part | None) -> list[Mention]:
         part = reading.part
         inside = [m for m in _without_late_references(inside, located, earlier) if _probability(reading, m.task) >= CUE_FLOOR]
         if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
@@ -120,15 +126,33 @@ class LearnedUnderstander(RuleUnderstander):
             label = self._choose(reading, located) or label
         if label == NONE:
             return []
-        task = FAMILY_OF.get(label, label)
-        if earlier and _same_task(earlier[-1].task, task) and not (part.modalities or part.inline_text) \
+        task = _family(label)
+        if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
-            return []  # the same step, said on
-        same = [m for m in inside if m.task == task]
+            return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
+        same = [m for m in inside if _family(m.task) == task]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.confidence = _probability(reading, task)
         mention.readings = reading.ranked()
-        return [mention]
+        return sorted([mention, *self._chained_cues(mention, reading, inside)], key=lambda m: m.start)
+
+    def _chained_cues(self, mention: Mention, reading: PartReading, inside: list[Mention]) -> list[Mention]:
+        """'Read out loud which product sold most in ./sales.csv': a cue phrase for a second task whose input
+        is the first one's output (or the other way round) is a second step of the same clause."""
+        chained = []
+        for cue in inside:
+            first, second = self._actions.get(FAMILY_TASK.get(mention.task, mention.task)), self._actions.get(cue.task)
+            if _family(cue.task) == mention.task or first is None or second is None or _probability(reading, cue.task) < CUE_FLOOR:
+                continue
+            if second.input_modality(second.main_input) in first.output_modalities:
+                cue.feeds = mention
+            elif first.input_modality(first.main_input) in second.output_modalities:
+                mention.feeds = cue
+            else:
+                continue
+            cue.confidence, cue.readings = _probability(reading, cue.task), reading.ranked()
+            chained.append(cue)
+        return chained
 
     def _named_rather_than_conversion(self, label: str, reading: PartReading, inside: list[Mention]) -> str:
         """'Summarise ./talk.wav': the clause names summarisation and holds audio, so the detector may read
@@ -181,7 +205,7 @@ class LearnedUnderstander(RuleUnderstander):
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:
     """Prepare a located request for the detector: references to earlier outputs read as "it"; and give
     the cue phrases that ask for a task (training reads its examples through this too)."""
-    located.references = [(m.start, m.end) for m in mentions if m.refers_to is not None]
+    located.references = [(_with_determiner(located.masked, m.start), m.end) for m in mentions if m.refers_to is not None]
     return cue_spans(rules, located.masked)
 
 
@@ -198,6 +222,21 @@ def _without_late_references(inside: list[Mention], located: RequestText, earlie
     return kept
 
 
+def _has_input(part: Part | None) -> bool:
+    return part is not None and bool(part.modalities or part.inline_text)
+
+
+def _family(task: str) -> str:
+    """The meta task a concrete one belongs to (answer, classify), or the task itself."""
+    return FAMILY_OF.get(task, task)
+
+
+def _with_determiner(text: str, start: int) -> int:
+    """Where 'the short summary' begins, given where 'summary' does."""
+    match = DETERMINER.search(text[:start])
+    return match.start() if match else start
+
+
 def _same_task(earlier: str, task: str) -> bool:
     """Whether a clause's task repeats the one before (an answer may be a generated text)."""
     return earlier == task or (earlier == ANSWER and task == "text-generation")
@@ -205,10 +244,7 @@ def _same_task(earlier: str, task: str) -> bool:
 
 def _probability(reading: PartReading, task: str) -> float:
     """The detector's probability of a task, or of any task of a meta family."""
-    family = FAMILIES.get(task, (task,))
-    if task == ANSWER:
-        family += (NONE,)  # an unclaimed question about the inputs: "none" was the detector's other reading
-    return round(sum(reading.probabilities.get(t, 0.0) for t in family), 3)
+    return round(sum(reading.probabilities.get(t, 0.0) for t in FAMILIES.get(task, (task,))), 3)
 
 
 def _sentence(text: str, position: int) -> tuple[int, int]:

@@ -402,7 +402,7 @@ class _SourceResolver:
         if mention.task == ANSWER:
             if "image" in modalities:
                 source = self.by_id.get(mention.source) if isinstance(mention.source, str) else None
-                named = str(source.value) if source is not None and source.kind != "inline" else ""
+                named = re.sub(r"[_\W]+", " ", str(source.value)) if source is not None and source.kind != "inline" else ""
                 document = self.rules.document_words.search(self.located.masked) or self.rules.document_words.search(named)
                 return "document-question-answering" if document else "visual-question-answering"
             if "table" in modalities:

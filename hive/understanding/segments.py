@@ -67,6 +67,11 @@ def whole_request(located: RequestText) -> Part:
     return _part(located, 0, len(located.masked))
 
 
+def part_between(located: RequestText, start: int, end: int) -> Part:
+    """The part spanning two neighbouring clauses."""
+    return _part(located, start, end)
+
+
 def _part(located: RequestText, start: int, end: int) -> Part:
     pieces: list[str] = []
     part = Part(start=start, end=end, reading="", question="?" in located.query[start:end])
