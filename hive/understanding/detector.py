@@ -22,7 +22,8 @@ from hive.understanding.parsing import RequestText
 from hive.understanding.segments import Part, part_between, split_parts
 
 NONE = "none"
-SURE = 0.5  # a part read below this may join a neighbour read above it
+WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
+SURE = 0.5
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 
 
@@ -66,8 +67,9 @@ class TaskDetector:
         return exp / exp.sum(axis=1, keepdims=True)
 
     def read(self, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
-        """Every part of the request with its label probabilities, in request order. A part the detector
-        is unsure of joins a neighbour when the two read together as the neighbour's task, surely."""
+        """Every part of the request with its label probabilities, in request order. A part that asks for
+        nothing or for a task only weakly joins a neighbour when the two read together as the neighbour's
+        task as surely ("Watch ./a.mp4, tell me what sport it is")."""
         readings = [self._score(parts, parsed, cues) for parts in [split_parts(located)] if parts]
         readings = readings[0] if readings else []
         index = 0
@@ -89,8 +91,8 @@ class TaskDetector:
                   cues: list[CueSpan]) -> tuple[int, PartReading] | None:
         """The weak part at `index` read together with its surer neighbour, when that keeps the neighbour's
         task at least as surely: (index of the first of the two, the joint reading)."""
-        weak = readings[index]
-        if weak.best[1] >= SURE:
+        label, p = readings[index].best
+        if label != NONE and p >= WEAK:
             return None
         best = None
         for first in (index - 1, index):

@@ -25,7 +25,7 @@ from hive.errors import NothingToPlan
 from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
-from hive.request import ParsedRequest
+from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
 from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
@@ -144,6 +144,9 @@ class LearnedUnderstander(RuleUnderstander):
             first, second = self._actions.get(FAMILY_TASK.get(mention.task, mention.task)), self._actions.get(cue.task)
             if _family(cue.task) == mention.task or first is None or second is None or _probability(reading, cue.task) < CUE_FLOOR:
                 continue
+            if second.bridge and set(second.output_modalities) & reading.part.modalities \
+                    and second.input_modality(second.main_input) not in reading.part.modalities:
+                continue  # 'a sketch of ./house.jpg' names no drawing from text: the clause already holds the image
             if second.input_modality(second.main_input) in first.output_modalities:
                 cue.feeds = mention
             elif first.input_modality(first.main_input) in second.output_modalities:
@@ -153,6 +156,21 @@ class LearnedUnderstander(RuleUnderstander):
             cue.confidence, cue.readings = _probability(reading, cue.task), reading.ranked()
             chained.append(cue)
         return chained
+
+    def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
+        """A conversion asked of an input that already has the converted form ('a pencil-sketch version of
+        ./house.jpg' read as text-to-image) takes the detector's next reading that can read that input."""
+        for goal in goals:
+            action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
+            if action is None or source is None or not action.bridge:
+                continue
+            if action.input_modality(action.main_input) in source.modalities or not set(action.output_modalities) & set(source.modalities):
+                continue
+            fitting = [t for t, p in goal.readings.items() if p >= CUE_SUPPORT and t in actions
+                       and actions[t].input_modality(actions[t].main_input) in source.modalities]
+            if fitting:
+                goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
+        return goals
 
     def _named_rather_than_conversion(self, label: str, reading: PartReading, inside: list[Mention]) -> str:
         """'Summarise ./talk.wav': the clause names summarisation and holds audio, so the detector may read

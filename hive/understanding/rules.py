@@ -134,7 +134,12 @@ class RuleUnderstander(Understander):
             for mention in kept:
                 mention.feeds = mention.feeds if mention.feeds in kept else None
             _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
-        return _reuse_conversions(_to_goals(kept, set(actions)), actions, {r.id: r for r in inputs})
+        by_id = {r.id: r for r in inputs}
+        return _reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id)
+
+    def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
+        """A last look at the goals with their sources known (the rules keep them as they are)."""
+        return goals
 
     def all_mentions(self, masked: str, earlier_results: dict[str, str]) -> list[Mention]:
         """Cue-phrase mentions, with the ones naming an earlier step's output marked as references."""
