@@ -70,7 +70,7 @@ class TaskDetector:
         """Every part of the request with its label probabilities, in request order. A part that asks for
         nothing or for a task only weakly joins a neighbour when the two read together as the neighbour's
         task as surely ("Watch ./a.mp4, tell me what sport it is")."""
-        readings = [self._score(parts, parsed, cues) for parts in [split_parts(located)] if parts]
+        readings = [self.score_parts(parts, parsed, cues) for parts in [split_parts(located)] if parts]
         readings = readings[0] if readings else []
         index = 0
         while index < len(readings):
@@ -83,7 +83,8 @@ class TaskDetector:
                 index = max(0, start - 1)
         return readings
 
-    def _score(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
+    def score_parts(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
+        """The given parts as they are, each with its label probabilities."""
         probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
         return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
 
@@ -102,7 +103,7 @@ class TaskDetector:
             label, p = neighbour.best
             if label == NONE or p < SURE:
                 continue
-            (joint,) = self._score([part_between(located, readings[first].part.start, readings[first + 1].part.end)], parsed, cues)
+            (joint,) = self.score_parts([part_between(located, readings[first].part.start, readings[first + 1].part.end)], parsed, cues)
             if joint.best[0] == label and joint.best[1] >= p - JOIN_TOLERANCE and (best is None or joint.best[1] > best[1].best[1]):
                 best = (first, joint)
         return best
