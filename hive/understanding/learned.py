@@ -97,7 +97,8 @@ class LearnedUnderstander(RuleUnderstander):
             last_part = reading.part if found else last_part
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
             start, end = _sentence(located.masked, reading.part.start)
-            if not any(start <= m.start < end for m in tasks):
+            offers_labels = located.labels and reading.part.start <= located.labels[0][0] < reading.part.end
+            if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
                 mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
                 # "none" was the detector's other reading of a question nothing else claims
                 mention.confidence = round(_probability(reading, ANSWER) + reading.probabilities[NONE], 3)

@@ -41,7 +41,8 @@ LABELS_AFTER = re.compile(
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
     r"\b(?:context|passage|text|article|e-?mail|message|review|paragraph|story|excerpt|transcript|post|tweet|comment"
-    r"|letter|abstract|thread|note|sentence|document|here it is|as follows|below)\s*:\s+",
+    r"|letter|abstract|thread|note|sentence|document|token|prompt|quote|headline|lyrics|poem|table|description"
+    r"|here it is|as follows|below)s?\s*:\s+",
     re.I,
 )
 PASTE_MIN_WORDS = 5
