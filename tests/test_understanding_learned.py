@@ -217,45 +217,35 @@ def test_training_writes_weights_the_detector_loads(tmp_path):
 # -- an LLM for the uncertain parts -----------------------------------------------------------------
 
 
-def _uncertain_request(detector) -> tuple[str, str]:
-    """A request whose only clause the detector is unsure of, and a task it ranks but not first."""
-    for query in ("could you do something with ./a.png for me", "handle ./a.png", "process ./a.png please"):
-        parsed, located = parse_request(query)
-        (reading,) = detector.read(located, parsed, [])
-        label, p = reading.best
-        if p < UNCERTAIN and label != NONE:
-            return query, next(t for t, _p in reading.ranked(3) if t not in (label, NONE))
-    pytest.skip("no uncertain request among the candidates for this detector")
-
-
-def test_an_uncertain_part_is_decided_by_the_configured_llm(detector):
-    """The LLM is a remote service: the test's scripted OpenAI-compatible server stands in for it."""
+def _asking_planner(base_url: str) -> Planner:
+    """A planner whose understander asks the LLM about every clause (a threshold above any confidence)."""
     from hive.llm.openai_backend import OpenAICompatible
     from hive.understanding.learned import LearnedUnderstander
 
+    return Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(base_url, "scripted"), ask_below=1.01),
+                   select_models=False)
+
+
+def test_an_uncertain_part_is_decided_by_the_configured_llm():
+    """The LLM is a remote service: the test's scripted OpenAI-compatible server stands in for it."""
     from llm_server import ScriptedLLM
 
-    query, other = _uncertain_request(detector)
-    with ScriptedLLM([json.dumps({"task": other})]) as llm:
-        planner = Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(llm.base_url, "scripted")), select_models=False)
-        result = planner.plan(query)
-        prompt = llm.requests[0]["messages"][0]["content"]
-    assert other in [t.task for t in result.tasks]
-    assert "The part in question" in prompt and other in prompt
+    with ScriptedLLM([json.dumps({"task": "audio-classification"})]) as llm:
+        result = _asking_planner(llm.base_url).plan("Transcribe ./a.wav")
+        request = llm.requests[0]
+    prompt = request["messages"][0]["content"]
+    assert [t.task for t in result.tasks] == ["audio-classification"]
+    assert "The part in question: Transcribe ./a.wav" in prompt and "- automatic-speech-recognition:" in prompt
+    options = request["response_format"]["json_schema"]["schema"]["properties"]["task"]["enum"]
+    assert "automatic-speech-recognition" in options and NONE in options
     assert result.llm_usage["choose"]["calls"] == 1
 
 
-def test_an_invalid_llm_choice_keeps_the_detector_reading(detector):
-    from hive.llm.openai_backend import OpenAICompatible
-    from hive.understanding.learned import LearnedUnderstander
-
+def test_an_invalid_llm_choice_keeps_the_detector_reading():
     from llm_server import ScriptedLLM
 
-    query, _other = _uncertain_request(detector)
-    best = TaskDetector().read(*reversed(parse_request(query)), [])[0].best[0]
     with ScriptedLLM(['{"task": "make-coffee"}']) as llm:
-        planner = Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(llm.base_url, "scripted")), select_models=False)
-        result = planner.plan(query)
+        result = _asking_planner(llm.base_url).plan("Transcribe ./a.wav")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
     assert result.llm_usage["choose"]["fallback"] is True
     assert any("fell back to the detector's reading" in w for w in result.warnings)
-    assert [t.task for t in result.tasks if t.requested] == [best]

@@ -59,10 +59,11 @@ class LearnedUnderstander(RuleUnderstander):
     name = "learned"
     fallback_reading = "the detector's reading"  # what stands when the LLM gives no valid choice
 
-    def __init__(self, detector: TaskDetector | None = None, chooser: LLMBackend | None = None) -> None:
+    def __init__(self, detector: TaskDetector | None = None, chooser: LLMBackend | None = None, ask_below: float = UNCERTAIN) -> None:
         super().__init__()
         self._detector = detector
         self.chooser = chooser
+        self.ask_below = ask_below  # the confidence under which the chooser decides a clause
         self.usage: dict[str, Usage] = {}
         if chooser is not None:
             self.name = f"learned + {chooser.name} for uncertain parts"
@@ -123,8 +124,10 @@ class LearnedUnderstander(RuleUnderstander):
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         label = self._named_rather_than_conversion(label, reading, inside)
-        if self.chooser is not None and _probability(reading, FAMILY_OF.get(label, label)) < UNCERTAIN:
-            label = self._choose(reading, located) or label
+        chosen = None
+        if self.chooser is not None and _probability(reading, _family(label)) < self.ask_below:
+            chosen = self._choose(reading, located)
+            label = chosen or label
         if label == NONE:
             return []
         task = _family(label)
@@ -135,6 +138,8 @@ class LearnedUnderstander(RuleUnderstander):
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.confidence = _probability(reading, task)
         mention.readings = reading.ranked()
+        if chosen:
+            return [mention]  # the LLM read the whole clause: no cue phrase adds to its choice
         return sorted([mention, *self._chained_cues(mention, reading, inside)], key=lambda m: m.start)
 
     def _chained_cues(self, mention: Mention, reading: PartReading, inside: list[Mention]) -> list[Mention]:
