@@ -123,7 +123,7 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
-        label = self._named_rather_than_conversion(label, reading, inside)
+        label = self._readable(self._named_rather_than_conversion(label, reading, inside), reading)
         chosen = None
         if self.chooser is not None and _probability(reading, _family(label)) < self.ask_below:
             chosen = self._choose(reading, located)
@@ -178,6 +178,26 @@ class LearnedUnderstander(RuleUnderstander):
                 goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
         return goals
 
+    def _readable(self, label: str, reading: PartReading) -> str:
+        """A clause naming a file asks for a task that can read it, directly or after one conversion; when
+        the best reading cannot ('find the entities in ./speech.mp3' read as object detection), the next
+        reading that can."""
+        have = reading.part.modalities
+        if not have or self._reaches(label, have):
+            return label
+        for other, p in reading.ranked(CHOICES + 1):
+            if other != NONE and p >= CUE_FLOOR and self._reaches(other, have):
+                return other
+        return label
+
+    def _reaches(self, label: str, have: set[str]) -> bool:
+        action = self._actions.get(FAMILY_TASK.get(label, label))
+        if action is None or label in FAMILIES:
+            return True  # meta tasks take their concrete form from what they read
+        needed = action.input_modality(action.main_input)
+        return needed in have or any(
+            b.input_modality(b.main_input) in have and needed in b.output_modalities for b in self._actions.values() if b.bridge)
+
     def _named_rather_than_conversion(self, label: str, reading: PartReading, inside: list[Mention]) -> str:
         """'Summarise ./talk.wav': the clause names summarisation and holds audio, so the detector may read
         it as transcription. The planner adds that conversion by itself; the clause asks for what it names."""
@@ -186,8 +206,7 @@ class LearnedUnderstander(RuleUnderstander):
             return label
         for mention in inside:
             named = self._actions.get(mention.task)
-            if named is not None and named.name != label and _probability(reading, mention.task) >= CUE_FLOOR \
-                    and named.input_modality(named.main_input) in conversion.output_modalities:
+            if named is not None and named.name != label and named.input_modality(named.main_input) in conversion.output_modalities:
                 return mention.task
         return label
 

@@ -28,7 +28,7 @@ CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
 _LABEL = r"(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?"
 LABEL_LIST = re.compile(
-    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|sound like)(?:\s+_+)?|:)\s+"
+    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|sound like)(?:\s+_+)?|:|\()\s*"
     rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
     re.I,
 )
