@@ -68,45 +68,43 @@ class TaskDetector:
 
     def read(self, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         """Every part of the request with its label probabilities, in request order. A part that asks for
-        nothing or for a task only weakly joins a neighbour when the two read together as the neighbour's
-        task as surely ("Watch ./a.mp4, tell me what sport it is")."""
-        readings = [self.score_parts(parts, parsed, cues) for parts in [split_parts(located)] if parts]
-        readings = readings[0] if readings else []
-        index = 0
-        while index < len(readings):
-            joined = self._absorbed(readings, index, located, parsed, cues)
-            if joined is None:
-                index += 1
-            else:
-                start, reading = joined
-                readings[start:start + 2] = [reading]
-                index = max(0, start - 1)
-        return readings
+        nothing or for a task only weakly joins a neighbour when the two read together as one task surely
+        ("Watch ./a.mp4, tell me what sport it is"); the surest joins are made first."""
+        parts = split_parts(located)
+        readings = self.score_parts(parts, parsed, cues) if parts else []
+        joints: dict[tuple[int, int], PartReading] = {}
+
+        def joint(first: int) -> PartReading:
+            span = (readings[first].part.start, readings[first + 1].part.end)
+            if span not in joints:
+                joints[span] = self.score_parts([part_between(located, *span)], parsed, cues)[0]
+            return joints[span]
+
+        while True:
+            candidates = [(first, joint(first)) for first in self._joinable(readings) if self._joins(readings, first, joint(first))]
+            if not candidates:
+                return readings
+            first, reading = max(candidates, key=lambda c: c[1].best[1])
+            readings[first:first + 2] = [reading]
+
+    @staticmethod
+    def _joinable(readings: list[PartReading]) -> list[int]:
+        """Indices of neighbouring pairs of which at least one part is weak."""
+        weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
+        return [i for i in range(len(readings) - 1) if weak[i] or weak[i + 1]]
+
+    @staticmethod
+    def _joins(readings: list[PartReading], first: int, joint: PartReading) -> bool:
+        """Two neighbours read as one task surely, a task one of them already leaned to."""
+        pair = readings[first:first + 2]
+        label, p = joint.best
+        leaned = {t for r in pair for t, _p in r.ranked(2)}
+        return label != NONE and label in leaned and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
 
     def score_parts(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         """The given parts as they are, each with its label probabilities."""
         probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
         return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
-
-    def _absorbed(self, readings: list[PartReading], index: int, located: RequestText, parsed: ParsedRequest,
-                  cues: list[CueSpan]) -> tuple[int, PartReading] | None:
-        """The weak part at `index` read together with its surer neighbour, when that keeps the neighbour's
-        task at least as surely: (index of the first of the two, the joint reading)."""
-        label, p = readings[index].best
-        if label != NONE and p >= WEAK:
-            return None
-        best = None
-        for first in (index - 1, index):
-            if first < 0 or first + 1 >= len(readings):
-                continue
-            neighbour = readings[first + 1 if first == index else first]
-            label, p = neighbour.best
-            if label == NONE or p < SURE:
-                continue
-            (joint,) = self.score_parts([part_between(located, readings[first].part.start, readings[first + 1].part.end)], parsed, cues)
-            if joint.best[0] == label and joint.best[1] >= p - JOIN_TOLERANCE and (best is None or joint.best[1] > best[1].best[1]):
-                best = (first, joint)
-        return best
 
 
 @lru_cache(maxsize=1)

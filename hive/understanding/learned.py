@@ -37,7 +37,7 @@ UNCERTAIN = 0.5
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
-CUE_FLOOR = 0.05  # a cue phrase the detector gives less than this (in its clause) is not a task
+CUE_FLOOR = 0.02  # a cue phrase the detector gives less than this (in its clause) is not a task
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 # Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
 FAMILIES = {
