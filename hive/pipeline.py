@@ -112,7 +112,11 @@ class Planner:
             result.tasks = plan_to_steps(domain, problem, planned.steps)
         result.warnings += uncertain_steps(result.tasks, goals)
         effective = self.constraints.merged_with(constraints or ConstraintSet())
-        effective = effective.merged_with(constraint_set(parsed.constraints, "the request's constraints"))
+        stated = dict(parsed.constraints)
+        scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}
+        if scoped:
+            stated["per_task"] = scoped
+        effective = effective.merged_with(constraint_set(stated, "the request's constraints"))
         result.constraints = effective.model_dump(by_alias=True, exclude_defaults=True)
         if self.select_models:
             with _timed(timings, "select"):

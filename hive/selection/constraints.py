@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from hive.errors import HiveError
 
-FAMILIES = ("permissive", "copyleft", "non-commercial", "openrail", "public-domain", "other")
+FAMILIES = ("permissive", "copyleft", "non-commercial", "openrail", "public-domain", "creative-commons", "other")
 LANGUAGE_NAMES = {
     "english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it", "portuguese": "pt",
     "dutch": "nl", "chinese": "zh", "japanese": "ja", "korean": "ko", "russian": "ru", "arabic": "ar",
@@ -49,7 +49,7 @@ class Benchmark(BaseModel):
 
     dataset: str = Field(min_length=1)
     config: str | None = None
-    metric: str = Field(min_length=1)
+    metric: str | None = Field(default=None, description="None: the metric the task's results on the dataset use most")
 
     @classmethod
     def parse(cls, text: str) -> "Benchmark":
@@ -63,7 +63,7 @@ class Benchmark(BaseModel):
 
     def label(self) -> str:
         config = f" ({self.config})" if self.config else ""
-        return f"{self.metric.upper()} on {self.dataset}{config}"
+        return f"{self.metric.upper() if self.metric else 'the usual metric'} on {self.dataset}{config}"
 
 
 class Constraints(BaseModel):
@@ -80,6 +80,7 @@ class Constraints(BaseModel):
     languages: list[str] = Field(default_factory=list)
     min_downloads: int | None = Field(default=None, ge=0)
     local_only: bool = False
+    rank_by: Literal["downloads", "likes"] | None = Field(default=None, description="rank by popularity first")
 
     @field_validator("languages")
     @classmethod

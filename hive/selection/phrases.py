@@ -1,12 +1,15 @@
 """Constraints stated in the request itself ("only Apache-2.0 or MIT models", "the smallest model",
-"best WER on Common Voice English", "under 1B parameters", ...), read by rules from `phrases.yaml`.
+"the lowest-WER model on LibriSpeech test-clean", "under 1B parameters", "the most downloaded one"),
+read by rules from `phrases.yaml`.
 
-Returns the constraints and the spans they occupy, so the task reader can ignore those words
-("in English" in "models in English" is not a translation request)."""
+`constraint_phrases` returns each phrase with its span and what it constrains, so understanding can
+attach it to the step whose clause states it and the task reader can ignore those words ("in English"
+in "models in English" is not a translation request); `read_constraints` merges them."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -16,73 +19,114 @@ import yaml
 from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
 
 
+# First words of metric names as people write them -> the metric's id in the graph.
+METRIC_WORDS = {"word": "wer", "character": "cer", "exact": "exact_match", "exact-match": "exact_match", "em": "exact_match",
+                "rouge-1": "rouge1", "rouge-2": "rouge2", "rouge-l": "rougel", "f1-score": "f1"}
+
+
+@dataclass
+class Phrase:
+    """One constraint phrase of a request: where it is and what it sets (a `Constraints` field)."""
+
+    start: int
+    end: int
+    key: str
+    value: Any
+
+
 @lru_cache(maxsize=1)
 def _phrases() -> dict[str, Any]:
     data = yaml.safe_load(resources.files("hive.selection").joinpath("phrases.yaml").read_text(encoding="utf-8"))
     data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
     words = sorted(data["licence_words"], key=len, reverse=True)
     data["licence_pattern"] = re.compile(r"(?<![\w+-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w+]|-\d)", re.I)
+    ids = sorted(data["licence_ids"], key=len, reverse=True)
+    data["licence_id_pattern"] = re.compile(r"(?<![\w+-])(" + "|".join(re.escape(w) for w in ids) + r")(?![\w+]|-\d)", re.I)
     return data
 
 
 def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """Global constraints found in `text` (as a dict for `Constraints`) and the spans that state them."""
-    data = _phrases()
     found: dict[str, Any] = {}
-    spans: list[tuple[int, int]] = []
+    for phrase in constraint_phrases(text):
+        merge_phrase(found, phrase)
+    return found, [(p.start, p.end) for p in constraint_phrases(text)]
 
-    def mark(match: re.Match) -> None:
-        spans.append((match.start(), match.end()))
 
-    _licences(text, data, found, spans)
+def merge_phrase(found: dict[str, Any], phrase: Phrase) -> None:
+    """Add one phrase to a constraints dict: list fields collect values, the first value of others wins."""
+    if isinstance(phrase.value, list):
+        found.setdefault(phrase.key, [])
+        found[phrase.key] += [v for v in phrase.value if v not in found[phrase.key]]
+    else:
+        found.setdefault(phrase.key, phrase.value)
+
+
+def constraint_phrases(text: str) -> list[Phrase]:
+    """Every constraint phrase of `text`, in order."""
+    data = _phrases()
     patterns = data["patterns"]
+    found = _licences(text, data)
     if (m := patterns["smallest"].search(text)):
-        found["smallest"] = True
-        mark(m)
-    for key in ("best_on", "ranked_by"):
-        if (m := patterns[key].search(text)) and "best_on" not in found:
-            language = (m.groupdict().get("language") or "").lower()
-            dataset = m["dataset"].strip()
-            config = LANGUAGE_NAMES.get(language)
-            if "-" in dataset and key == "ranked_by":
-                dataset, config = dataset.split("-", 1)
-            found["best_on"] = {"dataset": dataset, "config": config, "metric": m["metric"].lower()}
-            mark(m)
+        found.append(Phrase(m.start(), m.end(), "smallest", True))
+    for key in ("best_on", "best_performance", "ranked_by"):
+        m = patterns[key].search(text)
+        if m and not any(p.key == "best_on" for p in found):
+            found.append(Phrase(m.start(), m.end(), "best_on", _benchmark(m, key)))
     if (m := patterns["max_bytes"].search(text)):
-        found["max_bytes"] = parse_bytes(m["size"])
-        mark(m)
+        found.append(Phrase(m.start(), m.end(), "max_bytes", parse_bytes(m["size"])))
     if (m := patterns["max_parameters"].search(text)):
-        found["max_parameters"] = parse_count(m["count"])
-        mark(m)
-    languages = sorted({LANGUAGE_NAMES[m["language"].lower()] for m in patterns["languages"].finditer(text)})
-    if languages:
-        found["languages"] = languages
-        spans.extend((m.start(), m.end()) for m in patterns["languages"].finditer(text))
+        count = re.sub(r"\s*param(?:eter)?s$", "", m["count"] or m["count_after"], flags=re.I)
+        found.append(Phrase(m.start(), m.end(), "max_parameters", parse_count(_number(count))))
+    for m in patterns["languages"].finditer(text):
+        found.append(Phrase(m.start(), m.end(), "languages", [LANGUAGE_NAMES[(m["language"] or m["language2"]).lower()]]))
     if (m := patterns["min_downloads"].search(text)):
-        found["min_downloads"] = parse_count(m["count"].replace(",", ""))
-        mark(m)
+        found.append(Phrase(m.start(), m.end(), "min_downloads", parse_count(_number(m["count"] or m["count_after"]))))
     if (m := patterns["local_only"].search(text)):
-        found["local_only"] = True
-        mark(m)
-    return found, spans
+        found.append(Phrase(m.start(), m.end(), "local_only", True))
+    for key in ("most_downloaded", "most_liked"):
+        if (m := patterns[key].search(text)):
+            found.append(Phrase(m.start(), m.end(), "rank_by", "downloads" if key == "most_downloaded" else "likes"))
+    return sorted(found, key=lambda p: p.start)
 
 
-def _licences(text: str, data: dict, found: dict, spans: list) -> None:
-    """Licence names in a sentence that talks about licences or 'only ... models'; negated ones are refused."""
+def _number(text: str) -> str:
+    """'a million' -> '1 million', 'half a billion' -> '0.5 billion', '1,000,000' -> '1000000'."""
+    text = re.sub(r"^half\s+an?\s+", "0.5 ", text.replace(",", "").strip(), flags=re.I)
+    return re.sub(r"^(?:an?|one)\s+", "1 ", text, flags=re.I)
+
+
+def _benchmark(match: re.Match, key: str) -> dict[str, Any]:
+    language = (match.groupdict().get("language") or "").lower()
+    dataset = match["dataset"].strip()
+    config = LANGUAGE_NAMES.get(language)
+    if "-" in dataset and key == "ranked_by":
+        dataset, config = dataset.split("-", 1)
+    metric = (match.groupdict().get("metric") or "").lower() or None  # "best performance on X": the task's usual metric
+    return {"dataset": dataset.rstrip(".,;:!?"), "config": config, "metric": METRIC_WORDS.get(metric, metric)}
+
+
+def _licences(text: str, data: dict) -> list[Phrase]:
+    """Licence ids anywhere (with a version they are unambiguous: 'Apache 2.0', 'CC-BY-4.0'); other licence
+    words in a sentence that talks about licences or 'only ... models'. Negated ones are refused."""
     patterns = data["patterns"]
+    found: list[Phrase] = []
+    taken: list[tuple[int, int]] = []
     for sentence in re.finditer(r"(?:[^.?!]|[.?!](?=\S))+", text):
-        if not patterns["licence_context"].search(sentence.group()):
-            continue
-        for match in data["licence_pattern"].finditer(sentence.group()):
-            name = data["licence_words"][match.group(1).lower()]
-            before = sentence.group()[: match.start()]
-            key = "deny_licences" if patterns["negation"].search(before) else "licences"
-            found.setdefault(key, [])
-            if name not in found[key]:
-                found[key].append(name)
-            spans.append((sentence.start() + match.start(), sentence.start() + match.end()))
+        words = [data["licence_id_pattern"]]
+        if patterns["licence_context"].search(sentence.group()):
+            words.append(data["licence_pattern"])
+        for pattern in words:
+            for match in pattern.finditer(sentence.group()):
+                start, end = sentence.start() + match.start(), sentence.start() + match.end()
+                if any(s < end and start < e for s, e in taken):
+                    continue
+                table = data["licence_ids"] if pattern is data["licence_id_pattern"] else data["licence_words"]
+                name = table[match.group(1).lower()]
+                before = sentence.group()[: match.start()]
+                key = "deny_licences" if patterns["negation"].search(before) else "licences"
+                found.append(Phrase(start, end, key, [name]))
+                taken.append((start, end))
     if (m := patterns["commercial_use"].search(text)):
-        found.setdefault("deny_licences", [])
-        if "non-commercial" not in found["deny_licences"]:
-            found["deny_licences"].append("non-commercial")
-        spans.append((m.start(), m.end()))
+        found.append(Phrase(m.start(), m.end(), "deny_licences", ["non-commercial"]))
+    return found

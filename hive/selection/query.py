@@ -80,6 +80,10 @@ def checks_for(constraints: Constraints, vocabulary: Vocabulary, task: str) -> t
         order.append("?value" if resolved.lower_is_better else "DESC(?value)")
     if constraints.smallest:
         order.append("COALESCE(?params, ?bytes / 4)")
+    if constraints.rank_by == "likes":
+        order.append("DESC(COALESCE(?likes, 0))")
+    elif constraints.rank_by == "downloads":
+        order.append("DESC(COALESCE(?downloads, 0))")
     order += ["DESC(COALESCE(?offline, false))", "DESC(COALESCE(?downloads, 0))", "DESC(COALESCE(?likes, 0))", "?id"]
     return checks, benchmark_query, " ".join(order)
 

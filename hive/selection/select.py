@@ -6,6 +6,7 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
+from hive.errors import HiveError
 from hive.kg.access import GraphAccess
 from hive.selection.constraints import Constraints, ConstraintSet
 from hive.selection.query import Check, selection_query
@@ -63,7 +64,23 @@ class Selector:
         return self._cache[key]
 
     def select_for_steps(self, tasks: list[str], constraints: ConstraintSet) -> dict[str, Selection]:
-        return {task: self.select(task, constraints.for_task(task)) for task in dict.fromkeys(tasks)}
+        """A selection per task. A benchmark asked of every step applies to the steps whose task has results
+        on it ("best WER on LibriSpeech" does not rank the entity step); a step-scoped one always applies."""
+        selections = {}
+        for task in dict.fromkeys(tasks):
+            wanted = constraints.for_task(task)
+            scoped = task in constraints.per_task and constraints.per_task[task].best_on is not None
+            if wanted.best_on is not None and not scoped and not self._has_benchmark(task, wanted):
+                wanted = wanted.model_copy(update={"best_on": None})
+            selections[task] = self.select(task, wanted)
+        return selections
+
+    def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
+        try:
+            self.vocabulary.benchmark(task, constraints.best_on)
+        except HiveError:
+            return False
+        return True
 
     def _select(self, task: str, constraints: Constraints) -> Selection:
         query, checks = selection_query(task, constraints, self.vocabulary)
@@ -107,10 +124,14 @@ class Selector:
 
     def _why(self, task: str, winner: Candidate, constraints: Constraints, checks: list[Check], admissible: int, selection: Selection) -> str:
         if constraints.best_on is not None:
-            reason = f"best {constraints.best_on.label()}: {winner.value:g}"
+            reason = f"best {self.vocabulary.benchmark(task, constraints.best_on).label}: {winner.value:g}"
         elif constraints.smallest:
             size = f"{winner.parameters:,} parameters ({winner.parameters_source})" if winner.parameters else f"{winner.bytes:,} bytes"
             reason = f"smallest: {size}"
+        elif constraints.rank_by == "likes":
+            reason = f"most liked: {winner.likes or 0:,} likes"
+        elif constraints.rank_by == "downloads":
+            reason = f"most downloaded: {winner.downloads or 0:,} downloads"
         else:
             reason = f"most used{' available offline' if winner.offline else ''}: {winner.downloads or 0:,} downloads"
         satisfied = f"; satisfies {', '.join(c.label for c in checks)}" if checks else ""

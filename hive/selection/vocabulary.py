@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -14,12 +15,49 @@ from pyoxigraph import NamedNode
 
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.selection.constraints import FAMILIES, Benchmark
+from hive.selection.constraints import FAMILIES, LANGUAGE_NAMES, Benchmark
 from kg_builder.graph import DATA, HIVE, node
 from kg_builder.licenses import known_ids, normalise
 
 PREFIX = f"PREFIX hive: <{HIVE}> PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX schema: <http://schema.org/>\n"
 FAMILY_ALIASES = {"permissive": ("permissive", "public-domain")}
+# Families read off the SPDX id as well: share-alike is copyleft and -NC non-commercial whatever the
+# licence's own family (CC-BY-NC-SA-4.0 is both); "creative-commons" is every CC licence.
+ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
+
+
+DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus", "on", "of"}
+LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
+
+
+def _row_words(row: dict[str, object]) -> list[str]:
+    """Words naming a result's dataset, config (a language code also by its name) and split."""
+    dataset = str(row["dataset"]).removeprefix(DATA + "dataset/")
+    config = str(row.get("config") or "").lower()
+    words = _words(dataset) + _words(str(row.get("name") or "")) + _words(config) + _words(str(row.get("split") or ""))
+    return words + [LANGUAGE_CODES[config]] if config in LANGUAGE_CODES else words
+
+
+def _names(wanted: str, token: str) -> bool:
+    """'conll' names 'conll2003', '03' names '2003', 'english' names 'english'."""
+    return token == wanted or (len(wanted) >= 4 and wanted in token) or (wanted.isdigit() and token.endswith(wanted))
+
+
+def _same_metric(name: str, wanted: str) -> bool:
+    """'exact_match' is 'exact-match' is 'Exact Match'."""
+    return re.sub(r"[^a-z0-9]", "", name.lower()) == re.sub(r"[^a-z0-9]", "", wanted.lower())
+
+
+def _usual_metric(rows: list[dict[str, object]]) -> str:
+    counts = Counter(str(r["metricName"]).lower() for r in rows)
+    return max(sorted(counts), key=lambda m: counts[m]) if counts else ""
+
+
+def _in_family(licence: dict[str, object], family: str) -> bool:
+    spdx = str(licence.get("spdx") or licence.get("hub") or "").upper()
+    if family == "creative-commons":
+        return spdx.startswith("CC")
+    return licence["family"] in FAMILY_ALIASES.get(family, (family,)) or (family in ID_MARKS and ID_MARKS[family] in spdx)
 
 
 @dataclass(frozen=True)
@@ -52,8 +90,7 @@ class Vocabulary:
         for name in names:
             key = name.strip().lower()
             if key in FAMILIES:
-                families = FAMILY_ALIASES.get(key, (key,))
-                terms += [NamedNode(str(r["licence"])) for r in self.licences if r["family"] in families]
+                terms += [NamedNode(str(r["licence"])) for r in self.licences if _in_family(r, key)]
                 labels.append(f"{key} family")
                 continue
             matches = [r for r in self.licences if key in (str(r.get("spdx") or "").lower(), str(r.get("hub") or "").lower())]
@@ -72,38 +109,43 @@ class Vocabulary:
         return " or ".join(f"'{c}'" for c in close) if close else "an SPDX id such as 'apache-2.0' or a family such as 'permissive'"
 
     def benchmarks(self, task: str) -> list[dict[str, object]]:
-        """(dataset, name, config, metric) that the task's models have results for."""
+        """(dataset, name, config, split, metric) that the task's models have results for."""
         return self.graph.select(PREFIX + f"""
-            SELECT DISTINCT ?dataset ?name ?config ?metric ?metricName ?lower WHERE {{
+            SELECT DISTINCT ?dataset ?name ?config ?split ?metric ?metricName ?lower WHERE {{
               ?model hive:task {node('task', task)} ; hive:result ?result .
               ?result hive:onDataset ?dataset ; hive:metric ?metric .
               ?metric schema:name ?metricName ; hive:lowerIsBetter ?lower .
               OPTIONAL {{ ?dataset schema:name ?name }}
               OPTIONAL {{ ?result hive:datasetConfig ?config }}
+              OPTIONAL {{ ?result hive:datasetSplit ?split }}
             }}""")
 
     def benchmark(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
-        """Datasets whose id or name contains every word of `wanted.dataset`, with the wanted metric."""
+        """The task's results on datasets named by every word of `wanted.dataset` — a word may name the
+        dataset, its config or its split ('LibriSpeech test-clean', 'Common Voice 11 English', 'CoNLL-03')
+        — with the wanted metric, or the metric those results use most when none is named."""
         rows = self.benchmarks(task)
-        words = _words(wanted.dataset)
-        metric = wanted.metric.lower()
-        matching = [r for r in rows if all(w in _words(str(r["dataset"]).removeprefix(DATA + "dataset/")) + _words(str(r.get("name") or "")) for w in words)]
-        with_metric = [r for r in matching if str(r["metricName"]).lower() == metric]
+        words = [w for w in _words(re.sub(r"(\d)\.0\b", r"\1", wanted.dataset)) if w not in DATASET_FILLER]
+        matching = [r for r in rows if all(any(_names(w, t) for t in _row_words(r)) for w in words)]
+        metric = (wanted.metric or "").lower() or _usual_metric(matching)
+        with_metric = [r for r in matching if _same_metric(str(r["metricName"]), metric)]
         if not with_metric:
             known = sorted({f"{str(r['dataset']).removeprefix(DATA + 'dataset/')} ({r['metricName']})" for r in rows})
-            what = f"no {task} model has a {metric} result on '{wanted.dataset}'"
+            what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
             raise HiveError(f"{what}; known benchmarks for {task}: {', '.join(known[:15]) or 'none'}")
         configs = tuple(sorted({str(r["config"]) for r in with_metric if r.get("config")})) if wanted.config else ()
         if wanted.config:
             configs = tuple(c for c in configs if c.lower() == wanted.config.lower() or c.lower().startswith(wanted.config.lower() + "-"))
             if not configs:
                 raise HiveError(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'")
+        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and any(_names(w, str(r["config"]).lower()) for w in words)}
+        config = f" ({wanted.config})" if wanted.config else ""
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),
-            configs=configs,
+            configs=configs or tuple(sorted(named_configs)),
             metric=NamedNode(str(with_metric[0]["metric"])),
             lower_is_better=bool(with_metric[0]["lower"]),
-            label=wanted.label(),
+            label=f"{metric.upper()} on {wanted.dataset}{config}",
         )
 
     @staticmethod

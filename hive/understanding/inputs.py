@@ -12,7 +12,7 @@ MODALITY_BY_EXTENSION = {
     **dict.fromkeys(("png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "heic", "pdf"), "image"),
     **dict.fromkeys(("mp4", "avi", "mov", "mkv", "webm", "m4v", "wmv"), "video"),
     **dict.fromkeys(("csv", "tsv", "xlsx", "xls", "parquet"), "table"),
-    **dict.fromkeys(("txt", "md", "json", "html", "htm"), "text"),
+    **dict.fromkeys(("txt", "md", "json", "jsonl", "html", "htm", "srt", "vtt", "xml", "rtf", "log", "py"), "text"),
 }
 # Resource ids share PDDL's name space with the domains' constants (`question`, `labels`, ...).
 PROMPT_ID = "prompt"

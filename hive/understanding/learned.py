@@ -29,7 +29,8 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
 from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import RequestText
+from hive.selection.phrases import constraint_phrases, merge_phrase
+from hive.understanding.parsing import RequestText, locate_values
 from hive.understanding.segments import Part
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
@@ -48,6 +49,7 @@ FAMILIES = {
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for input/output kinds
 PUNCTUATION = " ,.;:!?\n\t"
+EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 AGAIN = ("again", "twice", "another", "second", "as well")
 
@@ -106,6 +108,7 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
                 tasks.append(mention)
         tasks.sort(key=lambda m: m.start)
+        parsed.constraints = self._scoped_constraints(parsed, readings, tasks)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks
@@ -162,6 +165,23 @@ class LearnedUnderstander(RuleUnderstander):
             cue.confidence, cue.readings = _probability(reading, cue.task), reading.ranked()
             chained.append(cue)
         return chained
+
+    @staticmethod
+    def _scoped_constraints(parsed: ParsedRequest, readings: list[PartReading], tasks: list[Mention]) -> dict:
+        """A constraint stated in a clause that asks for some of the steps applies to those steps ('then
+        summarise it with an Apache-2.0 model'); one stated on its own, in a clause holding every step, or
+        with 'all', 'every' or plural 'models', applies to every step."""
+        whole: dict = {}
+        for phrase in constraint_phrases(locate_values(parsed.query).masked):
+            part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
+            steps = [m for m in tasks if part is not None and part.start <= m.start < part.end]
+            clause = parsed.query[part.start:part.end] if part is not None else ""
+            if not steps or len(steps) == len(tasks) or EVERY.search(clause):
+                merge_phrase(whole, phrase)
+            else:
+                for mention in steps:
+                    merge_phrase(mention.constraints, phrase)
+        return {"global": whole} if whole else {}
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A conversion asked of an input that already has the converted form ('a pencil-sketch version of

@@ -63,6 +63,7 @@ class Mention:
     uses: list[str] = field(default_factory=list)
     confidence: float | None = None  # the learned detector's probability of this task (rules: None)
     readings: list[tuple[str, float]] = field(default_factory=list)  # the detector's top labels for the part
+    constraints: dict = field(default_factory=dict)  # constraints the request states for this step only
 
 
 def default_cues_path() -> Path:
@@ -457,7 +458,7 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
             source = replaced[id(source)]
         ref = kept.index(source) if isinstance(source, Mention) and source in kept else source
         goals.append(GoalSpec(task=mention.resolved_task, source=ref if not isinstance(ref, Mention) else None, uses=mention.uses,
-                              confidence=mention.confidence, readings=dict(mention.readings)))
+                              confidence=mention.confidence, readings=dict(mention.readings), constraints=mention.constraints))
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
         raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")

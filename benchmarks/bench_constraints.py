@@ -1,0 +1,87 @@
+"""Constraints honoured: plan the frozen constraint requests and check each step's model against the truth.
+
+Usage:
+  python benchmarks/bench_constraints.py [--requests FILE] [--truth FILE] [--show-misses]
+
+The truth (`benchmarks/data/frozen-constraints-truth.jsonl`) is computed from the raw card dump by the
+independent script `benchmarks/constraint_truth.py` (run first when the file is missing; it needs
+`../shared/data/p0_models.jsonl`). A step is honoured when the plan has a step of that task and
+- the truth says no model is admissible, and the plan reports the step unsatisfiable (no model); or
+- the chosen model is admissible and, when a ranking constraint applies (smallest, best on a benchmark,
+  most downloaded, most liked), among the optimal ones.
+It prints the share honoured over all steps, by constraint kind and by scope, and ms per request.
+`--show-misses` lists the misses: use it on sets you may tune on, never on the frozen one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from hive.pipeline import Planner
+
+ROOT = Path(__file__).resolve().parents[1]
+REQUESTS = ROOT / "benchmarks" / "data" / "frozen-constraints.jsonl"
+TRUTH = ROOT / "benchmarks" / "data" / "frozen-constraints-truth.jsonl"
+
+
+def honoured(step_truth: dict, planned: list) -> bool:
+    """Whether a step of the plan with the truth's task got a model the truth allows."""
+    steps = [s for s in planned if s.task == step_truth["task"] or s.pipeline_tag == step_truth["task"]]
+    if not steps:
+        return False
+    if step_truth["unsatisfiable"]:
+        return any(s.model is None and s.unsatisfiable for s in steps)
+    optimal = step_truth.get("optimal")
+    return any(s.model in step_truth["admissible"] and (optimal is None or s.model in optimal) for s in steps)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--requests", type=Path, default=REQUESTS)
+    parser.add_argument("--truth", type=Path, default=TRUTH)
+    parser.add_argument("--show-misses", action="store_true")
+    args = parser.parse_args()
+    if not args.truth.exists():
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "constraint_truth.py"), "--requests", str(args.requests),
+                        "--out", str(args.truth)], check=True, stdout=subprocess.DEVNULL)
+    truth = {t["id"]: t for t in map(json.loads, args.truth.read_text(encoding="utf-8").splitlines())}
+    requests = [json.loads(line) for line in args.requests.read_text(encoding="utf-8").splitlines() if line.strip()]
+    planner = Planner()
+    planner.plan_or_error("Transcribe ./a.wav")  # warm-up: encoder, detector, graph
+    by_kind, by_scope, times, misses = {}, {}, [], []
+    total = Counter()
+    for request in requests:
+        start = time.perf_counter()
+        result = planner.plan_or_error(request["query"], request["id"])
+        times.append((time.perf_counter() - start) * 1000)
+        for step in truth[request["id"]]["steps"]:
+            ok = honoured(step, result.tasks)
+            total["n"] += 1
+            total["ok"] += ok
+            applying = [c for c in request["constraints"] if c["scope"] in ("all", step["task"])]
+            for constraint in applying:
+                scope = "global" if constraint["scope"] == "all" else "per-step"
+                for key, table in ((constraint["kind"], by_kind), (scope, by_scope)):
+                    table.setdefault(key, Counter()).update({"n": 1, "ok": ok})
+            if not ok:
+                chosen = [(s.task, s.model) for s in result.tasks]
+                misses.append(f"{request['id']} {step['task']}: chose {chosen} {result.error or ''} | optimal {step.get('optimal')} "
+                              f"| unsatisfiable {step['unsatisfiable']} | read {result.constraints}")
+    print(f"steps honoured: {total['ok']}/{total['n']} = {total['ok'] / total['n']:.3f}   "
+          f"plan p50 {statistics.median(times):.1f} ms")
+    for title, table in (("by constraint kind", by_kind), ("by scope", by_scope)):
+        print(f"  {title}: " + ", ".join(f"{k} {c['ok']}/{c['n']}" for k, c in sorted(table.items())))
+    if args.show_misses:
+        print("\n".join(misses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
