@@ -24,6 +24,9 @@ def _register_subcommands() -> None:
 ENGINE_HELP = "planner engine: pyperplan (default), up-pyperplan, fast-downward, lapkt-bfws"
 
 
+UNSATISFIABLE_EXIT = 3  # `hive plan`: a step has no model under its constraints
+
+
 def _planner(engine: str, constraints=None, kg: str | None = None, understander=None):
     from hive.pipeline import Planner
 
@@ -42,16 +45,19 @@ def plan(
     kg=None,
     understander=None,
 ) -> None:
-    """Plan a request: which AI tasks, in which order, on which inputs, with which models."""
+    """Plan a request: which AI tasks, in which order, on which inputs, with which models. Exits with 3 when
+    a step has no model that satisfies its constraints (the other steps still get theirs)."""
     result = _planner(engine, constraints, kg, understander).plan(query)
     if as_json:
         print(json.dumps(result.to_json_dict(explain=explain), indent=2, ensure_ascii=False))
-        return
-    from hive.render import print_explanation, print_plan
+    else:
+        from hive.render import print_explanation, print_plan
 
-    print_plan(result)
-    if explain:
-        print_explanation(result)
+        print_plan(result)
+        if explain:
+            print_explanation(result)
+    if any(step.unsatisfiable for step in result.tasks):
+        raise typer.Exit(UNSATISFIABLE_EXIT)
 
 
 @app.command()

@@ -51,6 +51,11 @@ class PlanResult(BaseModel):
     llm_usage: dict[str, dict] = Field(default_factory=dict, description="per understanding stage: calls, tokens, time, retries, fallback")
     explanation: Explanation | None = None
 
+    def constraints_for(self, task: str) -> str:
+        """The constraints that applied to a task's step, in words ('' when none)."""
+        applied = constraint_set(self.constraints, "plan").for_task(task).model_dump(exclude_defaults=True) if self.constraints else {}
+        return ", ".join(f"{k}={v}" for k, v in applied.items())
+
     def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
         exclude = None if explain else {"explanation"}
         return self.model_dump(mode="json", exclude=exclude, exclude_none=True)

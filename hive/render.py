@@ -35,6 +35,9 @@ def print_plan(result: PlanResult) -> None:
                 else f" [dim](confidence {step.confidence:.2f})[/dim]")
             deps = f" [dim]after {', '.join(map(str, step.dep))}[/dim]" if step.dep else ""
             leaf = branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
+            applied = result.constraints_for(step.pipeline_tag)
+            if applied:
+                leaf.add(f"[dim]applied: {applied}[/dim]")
             if step.model:
                 leaf.add(f"model [green]{step.model}[/green]: {step.why}")
             elif step.why:
@@ -42,7 +45,7 @@ def print_plan(result: PlanResult) -> None:
     console.print(tree)
     console.print(f"domains: {', '.join(result.domains)} | engine: {result.engine} | understanding: {result.understander}")
     if result.constraints:
-        console.print(f"constraints: {result.constraints}")
+        console.print(f"constraints read: {result.constraints}")
     for warning in result.warnings:
         console.print(f"[yellow]warning:[/yellow] {warning}")
     console.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items()))

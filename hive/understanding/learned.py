@@ -30,8 +30,8 @@ from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_
 from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
 from hive.selection.phrases import constraint_phrases, merge_phrase
-from hive.understanding.parsing import RequestText, locate_values
-from hive.understanding.segments import Part
+from hive.understanding.parsing import RequestText, locate_values, parse_request
+from hive.understanding.segments import Part, whole_request
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
 
 UNCERTAIN = 0.5
@@ -49,6 +49,11 @@ FAMILIES = {
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for input/output kinds
 PUNCTUATION = " ,.;:!?\n\t"
+NAMED_STEP = re.compile(
+    r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\buse\b|\bpick\b))"
+    r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?:model|step|one)\s+(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
+    re.I,
+)
 EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 AGAIN = ("again", "twice", "another", "second", "as well")
@@ -166,22 +171,33 @@ class LearnedUnderstander(RuleUnderstander):
             chained.append(cue)
         return chained
 
-    @staticmethod
-    def _scoped_constraints(parsed: ParsedRequest, readings: list[PartReading], tasks: list[Mention]) -> dict:
-        """A constraint stated in a clause that asks for some of the steps applies to those steps ('then
-        summarise it with an Apache-2.0 model'); one stated on its own, in a clause holding every step, or
-        with 'all', 'every' or plural 'models', applies to every step."""
+    def _scoped_constraints(self, parsed: ParsedRequest, readings: list[PartReading], tasks: list[Mention]) -> dict:
+        """A constraint applies to the step its sentence names ('... for the OCR step', 'the transcriber should
+        ...'), else to the steps of its clause ('then summarise it with an Apache-2.0 model'); one stated on its
+        own, in a clause holding every step, or with 'all', 'every' or plural 'models', applies to every step."""
         whole: dict = {}
         for phrase in constraint_phrases(locate_values(parsed.query).masked):
             part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
-            steps = [m for m in tasks if part is not None and part.start <= m.start < part.end]
             clause = parsed.query[part.start:part.end] if part is not None else ""
+            start, end = _sentence(parsed.query, phrase.start)
+            steps = self._named_steps(parsed.query[start:end], tasks) or [
+                m for m in tasks if part is not None and part.start <= m.start < part.end]
             if not steps or len(steps) == len(tasks) or EVERY.search(clause):
                 merge_phrase(whole, phrase)
             else:
                 for mention in steps:
                     merge_phrase(mention.constraints, phrase)
         return {"global": whole} if whole else {}
+
+    def _named_steps(self, sentence: str, tasks: list[Mention]) -> list[Mention]:
+        """The steps a sentence names as the target of a constraint: 'for the OCR step', 'the voice model must'."""
+        match = NAMED_STEP.search(sentence)
+        if match is None:
+            return []
+        parsed, located = parse_request(match["what"] or match["what2"])
+        reading = self.detector.score_parts([whole_request(located)], parsed, [])[0]
+        label = next(t for t, _p in reading.ranked(2) if t != NONE)  # a step's name alone often reads as "none"
+        return [m for m in tasks if m.task == _family(label)]
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A conversion asked of an input that already has the converted form ('a pencil-sketch version of
@@ -206,7 +222,7 @@ class LearnedUnderstander(RuleUnderstander):
         if not have or self._reaches(label, have):
             return label
         for other, p in reading.ranked(CHOICES + 1):
-            if other != NONE and p >= CUE_FLOOR and self._reaches(other, have):
+            if other != NONE and p >= CUE_SUPPORT and self._reaches(other, have):
                 return other
         return label
 
