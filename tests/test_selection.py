@@ -234,3 +234,98 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     assert "unsatisfiable by: licence in LicenseRef-deepseek" in planned.stderr
     plans = [json.loads(line) for line in out.read_text().splitlines()]
     assert plans[1]["tasks"][0]["model"] == "openai/whisper-tiny.en"
+
+
+# -- constraints as people write them, scoped to their steps ---------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Apache-2.0 models under 300M parameters, best WER on LibriSpeech",
+     {"licences": ["apache-2.0"], "max_parameters": 300_000_000, "best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("the lowest-WER model on LibriSpeech test-clean", {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
+    ("based on best performance on speech recognition on common voice english",
+     {"best_on": {"dataset": "common voice", "config": "en", "metric": None}}),
+    ("the best word error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("nothing copyleft please", {"deny_licences": ["copyleft"]}),
+    ("Creative Commons licensed models only", {"licences": ["creative-commons"]}),
+    ("the most popular one", {"rank_by": "downloads"}),
+    ("the best rated model", {"rank_by": "likes"}),
+    ("downloaded at least a million times", {"min_downloads": 1_000_000}),
+    ("keep it below half a billion parameters", {"max_parameters": 500_000_000}),
+    ("300M parameters max", {"max_parameters": 300_000_000}),
+    ("an English-capable model", {"languages": ["en"]}),
+    ("a chatbot that converses in Chinese", {"languages": ["zh"]}),
+    ("translate it into English within 5 minutes", {}),
+])
+def test_constraints_in_ordinary_words(text, expected):
+    assert read_constraints(text)[0] == expected
+
+
+def _steps(planner, query):
+    return {t.pipeline_tag: t for t in planner.plan(query).tasks}
+
+
+def test_each_constraint_goes_to_the_step_its_clause_names(planner):
+    result = planner.plan("Transcribe ./examples/meeting.wav with the lowest-WER model on LibriSpeech, then summarise it with an Apache-2.0 model")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
+                                               "summarization": {"licences": ["apache-2.0"]}}}
+    steps = {t.pipeline_tag: t for t in result.tasks}
+    assert steps["automatic-speech-recognition"].model == "nvidia/stt_en_conformer_transducer_xlarge"
+    assert steps["summarization"].model is not None and "licence in Apache-2.0" in steps["summarization"].why
+
+
+def test_a_named_step_takes_the_constraint_whatever_the_clause(planner):
+    result = planner.plan("OCR the note ./scans/n.jpg and translate it into French; use the smallest model for the OCR step.")
+    assert result.constraints == {"per_task": {"image-to-text": {"smallest": True}}}
+
+
+def test_a_constraint_on_its_own_applies_to_every_step(planner):
+    result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
+    assert result.constraints == {"global": {"licences": ["mit"]}}
+    assert all("licence in MIT" in t.why for t in result.tasks if t.model)
+
+
+def test_a_global_benchmark_ranks_only_the_steps_that_have_it(planner):
+    steps = _steps(planner, "Transcribe ./a.wav and find entity tokens, all with the best WER on Common Voice English")
+    assert steps["automatic-speech-recognition"].why.startswith("best WER on Common Voice")
+    assert steps["token-classification"].model is not None and not steps["token-classification"].unsatisfiable
+
+
+def test_popularity_ranks_by_downloads_or_likes(selector, graph):
+    facts = {str(r["id"]): (int(r["d"]), int(r["l"])) for r in graph.select(
+        PREFIX + "SELECT ?id ?d ?l WHERE { ?m hive:task <https://w3id.org/hive/ckg/task/automatic-speech-recognition> ; "
+        "dcterms:identifier ?id ; hive:downloads ?d ; hive:likes ?l }")}
+    by_downloads = selector.select("automatic-speech-recognition", Constraints(rank_by="downloads"))
+    by_likes = selector.select("automatic-speech-recognition", Constraints(rank_by="likes"))
+    assert facts[by_downloads.model][0] == max(d for d, _l in facts.values())
+    assert facts[by_likes.model][1] == max(likes for _d, likes in facts.values())
+    assert by_likes.why.startswith("most liked")
+
+
+def _licences_of(graph, model_id: str) -> set[str]:
+    rows = graph.select(PREFIX + f'SELECT ?spdx WHERE {{ ?m dcterms:identifier "{model_id}" ; dcterms:license ?l . ?l hive:spdxId ?spdx }}')
+    return {str(r["spdx"]) for r in rows}
+
+
+def test_licence_families_read_off_the_spdx_id(selector, graph):
+    denied = selector.select("text-generation", Constraints(deny_licences=["copyleft", "non-commercial"]))
+    chosen = [denied.model] + [a.id for a in denied.alternatives]
+    assert all(not any("-SA" in l or "-NC" in l for l in _licences_of(graph, m)) for m in chosen)
+    creative = selector.select("question-answering", Constraints(licences=["creative-commons"]))
+    chosen = [creative.model] + [a.id for a in creative.alternatives]
+    assert creative.model is not None and all(any(l.startswith("CC") for l in _licences_of(graph, m)) for m in chosen)
+
+
+def test_dataset_words_may_name_config_and_split(selector):
+    resolved = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset="LibriSpeech test-clean", metric="wer"))
+    assert resolved.configs == ("clean",)
+    usual = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset="Common Voice", config="en"))
+    assert usual.label.startswith("WER")
+
+
+def test_an_unsatisfiable_step_exits_3_and_keeps_the_other_models():
+    done = subprocess.run([sys.executable, "-m", "hive.cli", "plan",
+                           "Transcribe ./a.wav with the best WER on LibriSpeech, then summarise it with a GPL-3.0 model"],
+                          capture_output=True, text=True)
+    assert done.returncode == 3, done.stderr
+    assert "no model" in done.stdout and "nvidia/stt_en_conformer_transducer_xlarge" in done.stdout
+    assert "applied: licences=['gpl-3.0']" in done.stdout
