@@ -2,6 +2,8 @@
 
 Usage:
   python benchmarks/bench_constraints.py [--requests FILE] [--truth FILE] [--show-misses]
+  python benchmarks/bench_constraints.py --requests benchmarks/data/dev-constraints.jsonl \
+      --truth benchmarks/data/dev-constraints-truth.jsonl --show-misses      # the set we tune on
 
 The truth (`benchmarks/data/frozen-constraints-truth.jsonl`) is computed from the raw card dump by the
 independent script `benchmarks/constraint_truth.py` (run first when the file is missing; it needs
