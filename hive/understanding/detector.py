@@ -95,11 +95,13 @@ class TaskDetector:
 
     @staticmethod
     def _joins(readings: list[PartReading], first: int, joint: PartReading) -> bool:
-        """Two neighbours read as one task surely, a task one of them already leaned to."""
+        """Two neighbours read as one task surely: a task one of them already leaned to, or any task when
+        neither alone asked for one surely ('generate a new, | polished image of it')."""
         pair = readings[first:first + 2]
         label, p = joint.best
         leaned = {t for r in pair for t, _p in r.ranked(2)}
-        return label != NONE and label in leaned and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
+        both_weak = all(r.best[0] == NONE or r.best[1] < WEAK for r in pair)
+        return label != NONE and (both_weak or label in leaned) and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
 
     def score_parts(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         """The given parts as they are, each with its label probabilities."""

@@ -121,7 +121,9 @@ class LearnedUnderstander(RuleUnderstander):
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
                           earlier: list[Mention], earlier_part: Part | None) -> list[Mention]:
         part = reading.part
-        inside = [m for m in _without_late_references(inside, located, earlier) if _probability(reading, m.task) >= CUE_FLOOR]
+        inside = _without_late_references(inside, located, earlier)
+        named = [m for m in inside if m.kind == "verb" or _probability(reading, m.task) >= CUE_FLOOR]  # verbs name a task outright
+        inside = [m for m in inside if _probability(reading, m.task) >= CUE_FLOOR]
         if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
@@ -131,7 +133,7 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
-        label = self._readable(self._named_rather_than_conversion(label, reading, inside), reading)
+        label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
         chosen = None
         if self.chooser is not None and _probability(reading, _family(label)) < self.ask_below:
             chosen = self._choose(reading, located)
