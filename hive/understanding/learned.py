@@ -47,7 +47,7 @@ FAMILIES = {
                "zero-shot-image-classification", "audio-classification"),
 }
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
-FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for input/output kinds
+FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 NAMED_STEP = re.compile(
     r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\buse\b|\bpick\b))"
@@ -134,10 +134,8 @@ class LearnedUnderstander(RuleUnderstander):
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
-        chosen = None
         if self.chooser is not None and _probability(reading, _family(label)) < self.ask_below:
-            chosen = self._choose(reading, located)
-            label = chosen or label
+            label = self._choose(reading, located) or label
         if label == NONE:
             return []
         task = _family(label)
@@ -148,30 +146,7 @@ class LearnedUnderstander(RuleUnderstander):
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.confidence = _probability(reading, task)
         mention.readings = reading.ranked()
-        if chosen:
-            return [mention]  # the LLM read the whole clause: no cue phrase adds to its choice
-        return sorted([mention, *self._chained_cues(mention, reading, inside)], key=lambda m: m.start)
-
-    def _chained_cues(self, mention: Mention, reading: PartReading, inside: list[Mention]) -> list[Mention]:
-        """'Read out loud which product sold most in ./sales.csv': a cue phrase for a second task whose input
-        is the first one's output (or the other way round) is a second step of the same clause."""
-        chained = []
-        for cue in inside:
-            first, second = self._actions.get(FAMILY_TASK.get(mention.task, mention.task)), self._actions.get(cue.task)
-            if _family(cue.task) == mention.task or first is None or second is None or _probability(reading, cue.task) < CUE_FLOOR:
-                continue
-            if second.bridge and set(second.output_modalities) & reading.part.modalities \
-                    and second.input_modality(second.main_input) not in reading.part.modalities:
-                continue  # 'a sketch of ./house.jpg' names no drawing from text: the clause already holds the image
-            if second.input_modality(second.main_input) in first.output_modalities:
-                cue.feeds = mention
-            elif first.input_modality(first.main_input) in second.output_modalities:
-                mention.feeds = cue
-            else:
-                continue
-            cue.confidence, cue.readings = _probability(reading, cue.task), reading.ranked()
-            chained.append(cue)
-        return chained
+        return [mention]
 
     def _scoped_constraints(self, parsed: ParsedRequest, readings: list[PartReading], tasks: list[Mention]) -> dict:
         """A constraint applies to the step its sentence names ('... for the OCR step', 'the transcriber should
