@@ -47,6 +47,8 @@ FAMILIES = {
                "zero-shot-image-classification", "audio-classification"),
 }
 FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
+ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
+WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 NAMED_STEP = re.compile(
@@ -138,13 +140,14 @@ class LearnedUnderstander(RuleUnderstander):
             label = self._choose(reading, located) or label
         if label == NONE:
             return []
-        task = _family(label)
+        task = _labelled(label, located, part) if _family(label) == CLASSIFY else _family(label)
         if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
-        same = [m for m in inside if _family(m.task) == task]
+        same = [m for m in inside if _family(m.task) == _family(task)]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
-        mention.confidence = _probability(reading, task)
+        mention.task = task
+        mention.confidence = _probability(reading, _family(task))
         mention.readings = reading.ranked()
         return [mention]
 
@@ -276,6 +279,16 @@ def _without_late_references(inside: list[Mention], located: RequestText, earlie
         else:
             kept.append(mention)
     return kept
+
+
+def _labelled(label: str, located: RequestText, part: Part) -> str:
+    """A label task as the detector read it (text, image or audio: the planner converts a screenshot to read
+    its text); zero-shot when its sentence offers the candidate labels, or when the detector read it so and
+    the request offers some; with fixed labels when the request offers none."""
+    if not located.labels:
+        return WITH_FIXED_LABELS.get(label, label)
+    start, end = _sentence(located.masked, part.start)
+    return ZERO_SHOT.get(label, label) if start <= located.labels[0][0] < end else label
 
 
 def _has_input(part: Part | None) -> bool:
