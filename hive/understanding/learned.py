@@ -30,6 +30,7 @@ from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_
 from hive.understanding.features import CueSpan
 from hive.understanding.language import foreign_language
 from hive.selection.phrases import constraint_phrases, merge_phrase
+from hive.understanding.inputs import modality_of_path
 from hive.understanding.parsing import RequestText, locate_values, parse_request
 from hive.understanding.segments import Part, whole_request
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
@@ -95,12 +96,13 @@ class LearnedUnderstander(RuleUnderstander):
         cued = [m for m in mentions if m.refers_to is None]
         readings = self.detector.read(located, parsed, detector_cues(self, located, mentions))
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
+        has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
         tasks: list[Mention] = []
         unclaimed_questions = []
         last_part = None
         for reading in readings:
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
-            found = self._mentions_of_part(reading, inside, located, tasks, last_part)
+            found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
             if not found and reading.part.question and has_inputs:
                 unclaimed_questions.append(reading)
             tasks += found
@@ -121,7 +123,7 @@ class LearnedUnderstander(RuleUnderstander):
         return tasks
 
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
-                          earlier: list[Mention], earlier_part: Part | None) -> list[Mention]:
+                          earlier: list[Mention], earlier_part: Part | None, has_context: bool) -> list[Mention]:
         part = reading.part
         inside = _without_late_references(inside, located, earlier)
         named = [m for m in inside if m.kind == "verb" or _probability(reading, m.task) >= CUE_FLOOR]  # verbs name a task outright
@@ -140,6 +142,8 @@ class LearnedUnderstander(RuleUnderstander):
             label = self._choose(reading, located) or label
         if label == NONE:
             return []
+        if label == "text-generation" and part.question and has_context:
+            label = "question-answering"  # a question asked beside a given text is answered from it
         task = _labelled(label, located, part) if _family(label) == CLASSIFY else _family(label)
         if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):

@@ -16,10 +16,10 @@ from hive.understanding.inputs import MODALITY_BY_EXTENSION, modality_of_path
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
-    rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+-]*[\w-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.(?:\s|$))",
+    rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+-]*[\w-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))",
     re.I,
 )
-PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.(?:\s|$))")
+PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
 )
