@@ -255,6 +255,11 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("an English-capable model", {"languages": ["en"]}),
     ("a chatbot that converses in Chinese", {"languages": ["zh"]}),
     ("translate it into English within 5 minutes", {}),
+    ("don't use anything under GPL-3.0 or AGPL-3.0", {"deny_licences": ["gpl-3.0", "agpl-3.0"]}),
+    ("avoiding non-commercial licences", {"deny_licences": ["non-commercial"]}),
+    ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
+    ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
+     {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
@@ -329,3 +334,11 @@ def test_an_unsatisfiable_step_exits_3_and_keeps_the_other_models():
     assert done.returncode == 3, done.stderr
     assert "no model" in done.stdout and "nvidia/stt_en_conformer_transducer_xlarge" in done.stdout
     assert "applied: licences=['gpl-3.0']" in done.stdout
+
+
+def test_rouge_without_a_variant_ranks_on_the_best_of_its_variants(selector):
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset="samsum", metric="rouge"))
+    assert len(resolved.metrics) > 1
+    winner = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge")))
+    single = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge1")))
+    assert winner.winner.value >= single.winner.value

@@ -24,6 +24,9 @@ METRIC_WORDS = {"word": "wer", "character": "cer", "exact": "exact_match", "exac
                 "rouge-1": "rouge1", "rouge-2": "rouge2", "rouge-l": "rougel", "f1-score": "f1"}
 
 
+LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", re.I)
+
+
 @dataclass
 class Phrase:
     """One constraint phrase of a request: where it is and what it sets (a `Constraints` field)."""
@@ -103,7 +106,8 @@ def _benchmark(match: re.Match, key: str) -> dict[str, Any]:
     if "-" in dataset and key == "ranked_by":
         dataset, config = dataset.split("-", 1)
     metric = (match.groupdict().get("metric") or "").lower() or None  # "best performance on X": the task's usual metric
-    return {"dataset": dataset.rstrip(".,;:!?"), "config": config, "metric": METRIC_WORDS.get(metric, metric)}
+    dataset = re.sub(r"\s*\(([^)]*)\)", r" \1", dataset).rstrip(".,;:!?( ")  # "CNN/DailyMail 3.0.0 (test)"
+    return {"dataset": dataset, "config": config, "metric": METRIC_WORDS.get(metric, metric)}
 
 
 def _licences(text: str, data: dict) -> list[Phrase]:
@@ -113,6 +117,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
     found: list[Phrase] = []
     taken: list[tuple[int, int]] = []
     for sentence in re.finditer(r"(?:[^.?!]|[.?!](?=\S))+", text):
+        previous: Phrase | None = None
         words = [data["licence_id_pattern"]]
         if patterns["licence_context"].search(sentence.group()):
             words.append(data["licence_pattern"])
@@ -123,9 +128,12 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                     continue
                 table = data["licence_ids"] if pattern is data["licence_id_pattern"] else data["licence_words"]
                 name = table[match.group(1).lower()]
-                before = sentence.group()[: match.start()]
-                key = "deny_licences" if patterns["negation"].search(before) else "licences"
-                found.append(Phrase(start, end, key, [name]))
+                before, after = sentence.group()[: match.start()], sentence.group()[match.end():]
+                negated = patterns["negation"].search(before) or patterns["negation_after"].search(after)
+                listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
+                key = previous.key if listed else "deny_licences" if negated else "licences"  # "not GPL-3.0 or AGPL-3.0"
+                previous = Phrase(start, end, key, [name])
+                found.append(previous)
                 taken.append((start, end))
     if (m := patterns["commercial_use"].search(text)):
         found.append(Phrase(m.start(), m.end(), "deny_licences", ["non-commercial"]))

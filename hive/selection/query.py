@@ -71,8 +71,8 @@ def checks_for(constraints: Constraints, vocabulary: Vocabulary, task: str) -> t
         config = f"FILTER(?config IN ({', '.join(str(Literal(c)) for c in resolved.configs)}))" if resolved.configs else ""
         benchmark_query = f"""
   OPTIONAL {{ SELECT ?model ({best}(?v) AS ?value) WHERE {{
-      ?r hive:metric {resolved.metric} ; hive:onDataset ?d ; hive:value ?v .
-      FILTER(?d IN ({_in(list(resolved.datasets))}))
+      ?r hive:metric ?metric ; hive:onDataset ?d ; hive:value ?v .
+      FILTER(?metric IN ({_in(list(resolved.metrics))}) && ?d IN ({_in(list(resolved.datasets))}))
       OPTIONAL {{ ?r hive:datasetConfig ?config }} {config}
       ?model hive:result ?r ; hive:task {node('task', task)} .
   }} GROUP BY ?model }}"""

@@ -30,11 +30,14 @@ DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
 
 
+def _dataset_words(row: dict[str, object]) -> list[str]:
+    return _words(str(row["dataset"]).removeprefix(DATA + "dataset/")) + _words(str(row.get("name") or ""))
+
+
 def _row_words(row: dict[str, object]) -> list[str]:
     """Words naming a result's dataset, config (a language code also by its name) and split."""
-    dataset = str(row["dataset"]).removeprefix(DATA + "dataset/")
     config = str(row.get("config") or "").lower()
-    words = _words(dataset) + _words(str(row.get("name") or "")) + _words(config) + _words(str(row.get("split") or ""))
+    words = _dataset_words(row) + _words(config) + _words(str(row.get("split") or ""))
     return words + [LANGUAGE_CODES[config]] if config in LANGUAGE_CODES else words
 
 
@@ -43,9 +46,16 @@ def _names(wanted: str, token: str) -> bool:
     return token == wanted or (len(wanted) >= 4 and wanted in token) or (wanted.isdigit() and token.endswith(wanted))
 
 
+METRIC_FAMILIES = {"rouge", "bleu"}  # asked without a variant: the best value of any variant (cards also write "rogue")
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
 def _same_metric(name: str, wanted: str) -> bool:
     """'exact_match' is 'exact-match' is 'Exact Match'."""
-    return re.sub(r"[^a-z0-9]", "", name.lower()) == re.sub(r"[^a-z0-9]", "", wanted.lower())
+    return _normal(name) == _normal(wanted)
 
 
 def _usual_metric(rows: list[dict[str, object]]) -> str:
@@ -64,7 +74,7 @@ def _in_family(licence: dict[str, object], family: str) -> bool:
 class ResolvedBenchmark:
     datasets: tuple[NamedNode, ...]
     configs: tuple[str, ...]
-    metric: NamedNode
+    metrics: tuple[NamedNode, ...]  # one, or a family's variants ("ROUGE" = ROUGE-1, -2, -L, ...)
     lower_is_better: bool
     label: str
 
@@ -128,7 +138,10 @@ class Vocabulary:
         words = [w for w in _words(re.sub(r"(\d)\.0\b", r"\1", wanted.dataset)) if w not in DATASET_FILLER]
         matching = [r for r in rows if all(any(_names(w, t) for t in _row_words(r)) for w in words)]
         metric = (wanted.metric or "").lower() or _usual_metric(matching)
-        with_metric = [r for r in matching if _same_metric(str(r["metricName"]), metric)]
+        if metric in METRIC_FAMILIES:
+            with_metric = [r for r in matching if _normal(str(r["metricName"])).replace("rogue", "rouge").startswith(metric)]
+        else:
+            with_metric = [r for r in matching if _same_metric(str(r["metricName"]), metric)]
         if not with_metric:
             known = sorted({f"{str(r['dataset']).removeprefix(DATA + 'dataset/')} ({r['metricName']})" for r in rows})
             what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
@@ -138,12 +151,14 @@ class Vocabulary:
             configs = tuple(c for c in configs if c.lower() == wanted.config.lower() or c.lower().startswith(wanted.config.lower() + "-"))
             if not configs:
                 raise HiveError(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'")
-        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and any(_names(w, str(r["config"]).lower()) for w in words)}
+        ids = {t for r in with_metric for t in _words(str(r["dataset"]).removeprefix(DATA + "dataset/"))}
+        config_words = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
+        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and any(_names(w, str(r["config"]).lower()) for w in config_words)}
         config = f" ({wanted.config})" if wanted.config else ""
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),
             configs=configs or tuple(sorted(named_configs)),
-            metric=NamedNode(str(with_metric[0]["metric"])),
+            metrics=tuple(sorted({NamedNode(str(r["metric"])) for r in with_metric}, key=str)),
             lower_is_better=bool(with_metric[0]["lower"]),
             label=f"{metric.upper()} on {wanted.dataset}{config}",
         )
