@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import json
-import re
 import string
 from functools import cached_property
 from importlib import resources as importlib_resources
@@ -28,12 +27,12 @@ from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
 from hive.understanding.features import CueSpan
-from hive.understanding.language import foreign_language
-from hive.selection.phrases import constraint_phrases, merge_phrase
 from hive.understanding.inputs import modality_of_path
-from hive.understanding.parsing import RequestText, locate_values, parse_request
-from hive.understanding.segments import Part, whole_request
-from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, Mention, RuleUnderstander, cue_spans
+from hive.understanding.language import foreign_language
+from hive.understanding.parsing import RequestText
+from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, FAMILIES, Mention, RuleUnderstander, cue_spans, family_of
+from hive.understanding.scoping import scope_constraints
+from hive.understanding.segments import Part, sentence_span
 
 UNCERTAIN = 0.5
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
@@ -41,24 +40,10 @@ CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
 CUE_FLOOR = 0.02  # a cue phrase the detector gives less than this (in its clause) is not a task
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
-# Tasks whose concrete form depends on what they read: the rules' meta tasks resolve them from the source.
-FAMILIES = {
-    ANSWER: ("question-answering", "visual-question-answering", "document-question-answering", "table-question-answering"),
-    CLASSIFY: ("text-classification", "zero-shot-classification", "image-classification",
-               "zero-shot-image-classification", "audio-classification"),
-}
-FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
-NAMED_STEP = re.compile(
-    r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\buse\b|\bpick\b))"
-    r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?:model|step|one)\s+(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
-    re.I,
-)
-EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
-SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 AGAIN = ("again", "twice", "another", "second", "as well")
 
 
@@ -108,7 +93,7 @@ class LearnedUnderstander(RuleUnderstander):
             tasks += found
             last_part = reading.part if found else last_part
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
-            start, end = _sentence(located.masked, reading.part.start)
+            start, end = sentence_span(located.masked, reading.part.start)
             offers_labels = located.labels and reading.part.start <= located.labels[0][0] < reading.part.end
             if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
                 mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
@@ -117,7 +102,7 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
                 tasks.append(mention)
         tasks.sort(key=lambda m: m.start)
-        parsed.constraints = self._scoped_constraints(parsed, readings, tasks)
+        parsed.constraints = scope_constraints(parsed.query, readings, tasks, self.detector)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks
@@ -138,50 +123,22 @@ class LearnedUnderstander(RuleUnderstander):
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
-        if self.chooser is not None and _probability(reading, _family(label)) < self.ask_below:
+        if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
             label = self._choose(reading, located) or label
         if label == NONE:
             return []
         if label == "text-generation" and part.question and has_context:
             label = "question-answering"  # a question asked beside a given text is answered from it
-        task = _labelled(label, located, part) if _family(label) == CLASSIFY else _family(label)
+        task = _labelled(label, located, part) if family_of(label) == CLASSIFY else family_of(label)
         if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
-        same = [m for m in inside if _family(m.task) == _family(task)]
+        same = [m for m in inside if family_of(m.task) == family_of(task)]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.task = task
-        mention.confidence = _probability(reading, _family(task))
+        mention.confidence = _probability(reading, family_of(task))
         mention.readings = reading.ranked()
         return [mention]
-
-    def _scoped_constraints(self, parsed: ParsedRequest, readings: list[PartReading], tasks: list[Mention]) -> dict:
-        """A constraint applies to the step its sentence names ('... for the OCR step', 'the transcriber should
-        ...'), else to the steps of its clause ('then summarise it with an Apache-2.0 model'); one stated on its
-        own, in a clause holding every step, or with 'all', 'every' or plural 'models', applies to every step."""
-        whole: dict = {}
-        for phrase in constraint_phrases(locate_values(parsed.query).masked):
-            part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
-            clause = parsed.query[part.start:part.end] if part is not None else ""
-            start, end = _sentence(parsed.query, phrase.start)
-            steps = self._named_steps(parsed.query[start:end], tasks) or [
-                m for m in tasks if part is not None and part.start <= m.start < part.end]
-            if not steps or len(steps) == len(tasks) or EVERY.search(clause):
-                merge_phrase(whole, phrase)
-            else:
-                for mention in steps:
-                    merge_phrase(mention.constraints, phrase)
-        return {"global": whole} if whole else {}
-
-    def _named_steps(self, sentence: str, tasks: list[Mention]) -> list[Mention]:
-        """The steps a sentence names as the target of a constraint: 'for the OCR step', 'the voice model must'."""
-        match = NAMED_STEP.search(sentence)
-        if match is None:
-            return []
-        parsed, located = parse_request(match["what"] or match["what2"])
-        reading = self.detector.score_parts([whole_request(located)], parsed, [])[0]
-        label = next(t for t, _p in reading.ranked(2) if t != NONE)  # a step's name alone often reads as "none"
-        return [m for m in tasks if m.task == _family(label)]
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A conversion asked of an input that already has the converted form ('a pencil-sketch version of
@@ -291,17 +248,12 @@ def _labelled(label: str, located: RequestText, part: Part) -> str:
     the request offers some; with fixed labels when the request offers none."""
     if not located.labels:
         return WITH_FIXED_LABELS.get(label, label)
-    start, end = _sentence(located.masked, part.start)
+    start, end = sentence_span(located.masked, part.start)
     return ZERO_SHOT.get(label, label) if start <= located.labels[0][0] < end else label
 
 
 def _has_input(part: Part | None) -> bool:
     return part is not None and bool(part.modalities or part.inline_text)
-
-
-def _family(task: str) -> str:
-    """The meta task a concrete one belongs to (answer, classify), or the task itself."""
-    return FAMILY_OF.get(task, task)
 
 
 def _with_determiner(text: str, start: int) -> int:
@@ -318,14 +270,6 @@ def _same_task(earlier: str, task: str) -> bool:
 def _probability(reading: PartReading, task: str) -> float:
     """The detector's probability of a task, or of any task of a meta family."""
     return round(sum(reading.probabilities.get(t, 0.0) for t in FAMILIES.get(task, (task,))), 3)
-
-
-def _sentence(text: str, position: int) -> tuple[int, int]:
-    """The span of the sentence holding a position."""
-    ends = [m.end() for m in SENTENCE_END.finditer(text)]
-    start = max([e for e in ends if e <= position], default=0)
-    end = min([e for e in ends if e > position], default=len(text))
-    return start, end
 
 
 def _words_span(text: str, start: int, end: int) -> tuple[int, int]:

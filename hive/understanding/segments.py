@@ -62,6 +62,15 @@ def split_parts(located: RequestText) -> list[Part]:
     return parts
 
 
+SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
+
+
+def sentence_span(text: str, position: int) -> tuple[int, int]:
+    """The span of the sentence holding a position."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text)]
+    return max([e for e in ends if e <= position], default=0), min([e for e in ends if e > position], default=len(text))
+
+
 def whole_request(located: RequestText) -> Part:
     """The request read as one part (how the detector's training examples are read)."""
     return _part(located, 0, len(located.masked))
