@@ -61,10 +61,6 @@ class Benchmark(BaseModel):
             raise HiveError(f"cannot read benchmark '{text}'; write DATASET:METRIC or DATASET:CONFIG:METRIC, e.g. common_voice:en:wer")
         return cls(dataset=parts[0], config=parts[1] or None, metric=parts[2])
 
-    def label(self) -> str:
-        config = f" ({self.config})" if self.config else ""
-        return f"{self.metric.upper() if self.metric else 'the usual metric'} on {self.dataset}{config}"
-
 
 class Constraints(BaseModel):
     """Constraints on the model of one step (or of every step, when global)."""

@@ -51,9 +51,10 @@ def _phrases() -> dict[str, Any]:
 def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """Global constraints found in `text` (as a dict for `Constraints`) and the spans that state them."""
     found: dict[str, Any] = {}
-    for phrase in constraint_phrases(text):
+    phrases = constraint_phrases(text)
+    for phrase in phrases:
         merge_phrase(found, phrase)
-    return found, [(p.start, p.end) for p in constraint_phrases(text)]
+    return found, [(p.start, p.end) for p in phrases]
 
 
 def merge_phrase(found: dict[str, Any], phrase: Phrase) -> None:

@@ -30,8 +30,12 @@ DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
 
 
+def _id_words(row: dict[str, object]) -> list[str]:
+    return _words(str(row["dataset"]).removeprefix(DATA + "dataset/"))
+
+
 def _dataset_words(row: dict[str, object]) -> list[str]:
-    return _words(str(row["dataset"]).removeprefix(DATA + "dataset/")) + _words(str(row.get("name") or ""))
+    return _id_words(row) + _words(str(row.get("name") or ""))
 
 
 def _row_words(row: dict[str, object]) -> list[str]:
@@ -88,6 +92,7 @@ class Vocabulary:
 
     def __init__(self, graph: GraphAccess) -> None:
         self.graph = graph
+        self._benchmarks: dict[str, list[dict[str, object]]] = {}
 
     @cached_property
     def licences(self) -> list[dict[str, object]]:
@@ -119,7 +124,13 @@ class Vocabulary:
         return " or ".join(f"'{c}'" for c in close) if close else "an SPDX id such as 'apache-2.0' or a family such as 'permissive'"
 
     def benchmarks(self, task: str) -> list[dict[str, object]]:
-        """(dataset, name, config, split, metric) that the task's models have results for."""
+        """(dataset, name, config, split, metric) that the task's models have results for (queried once per task:
+        selection resolves a benchmark for the query, the explanation and the check that a step has it)."""
+        if task not in self._benchmarks:
+            self._benchmarks[task] = self._query_benchmarks(task)
+        return self._benchmarks[task]
+
+    def _query_benchmarks(self, task: str) -> list[dict[str, object]]:
         return self.graph.select(PREFIX + f"""
             SELECT DISTINCT ?dataset ?name ?config ?split ?metric ?metricName ?lower WHERE {{
               ?model hive:task {node('task', task)} ; hive:result ?result .
@@ -151,7 +162,7 @@ class Vocabulary:
             configs = tuple(c for c in configs if c.lower() == wanted.config.lower() or c.lower().startswith(wanted.config.lower() + "-"))
             if not configs:
                 raise HiveError(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'")
-        ids = {t for r in with_metric for t in _words(str(r["dataset"]).removeprefix(DATA + "dataset/"))}
+        ids = {t for r in with_metric for t in _id_words(r)}
         config_words = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
         named_configs = {str(r["config"]) for r in with_metric if r.get("config") and any(_names(w, str(r["config"]).lower()) for w in config_words)}
         config = f" ({wanted.config})" if wanted.config else ""
