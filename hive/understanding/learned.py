@@ -3,9 +3,10 @@
 1. Inline values (quotes, pasted text, tables, paths, URLs) are blanked; they stay inputs (`parsing.py`).
 2. The masked request is split into clauses; the detector gives each a probability over every task and
    "none" (`detector.py`). The rules' cue phrases are among its features, not a path of their own.
-3. One clause -> at most one step, except where the cue phrases name two tasks in one clause ("the
-   entities in a summary of ..."); a clause repeating the task of the clause before it, with no input
-   of its own, is the same step ("which people ... and places are mentioned").
+3. A clause read as nothing or weakly joins a neighbour when together they read as one task surely. One
+   clause -> at most one step, except where the cue phrases name two tasks in one clause ("the entities
+   in a summary of ..."); a clause repeating the task of the clause before it is the same step unless
+   both bring their own input ("which people ... and places are mentioned").
 4. What each step reads, and the meta tasks (an answer, a label) made concrete from the input they read,
    come from the rules' reference resolution (`rules.py`); the planner adds the conversions.
 5. Every step carries the detector's confidence; below `UNCERTAIN` the plan says so. A request in which
@@ -94,7 +95,7 @@ class LearnedUnderstander(RuleUnderstander):
             last_part = reading.part if found else last_part
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
             start, end = sentence_span(located.masked, reading.part.start)
-            offers_labels = located.labels and reading.part.start <= located.labels[0][0] < reading.part.end
+            offers_labels = _labels_within(located, reading.part.start, reading.part.end)
             if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
                 mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
                 # "none" was the detector's other reading of a question nothing else claims
@@ -248,8 +249,12 @@ def _labelled(label: str, located: RequestText, part: Part) -> str:
     the request offers some; with fixed labels when the request offers none."""
     if not located.labels:
         return WITH_FIXED_LABELS.get(label, label)
-    start, end = sentence_span(located.masked, part.start)
-    return ZERO_SHOT.get(label, label) if start <= located.labels[0][0] < end else label
+    return ZERO_SHOT.get(label, label) if _labels_within(located, *sentence_span(located.masked, part.start)) else label
+
+
+def _labels_within(located: RequestText, start: int, end: int) -> bool:
+    """Whether the request's candidate labels stand inside a span."""
+    return bool(located.labels) and start <= located.labels[0][0] < end
 
 
 def _has_input(part: Part | None) -> bool:
