@@ -156,13 +156,32 @@ def _model_index(index: Any, source: str, problems: list[str]) -> list[Result]:
                     dataset=dataset_id,
                     dataset_name=str(dataset.get("name") or dataset_id).strip(),
                     config=_dataset_config(dataset),
-                    split=str(dataset.get("split") or "").strip(),
-                    metric=str(metric["type"]).strip().lower(),
+                    split=str(dataset.get("split") or "").strip() or _split_in_name(metric),
+                    metric=_metric_id(metric),
                     value=value,
                     verified=bool(metric.get("verified")),
                     source=source,
                 ))
     return results
+
+
+METRIC_FAMILIES = ("rouge", "bleu")
+
+
+def _metric_id(metric: dict) -> str:
+    """The metric's type; for a family type its variant when the name gives one ({type: rouge, name: ROUGE-2}
+    is rouge-2: several variants on one dataset are different results, not one)."""
+    kind = str(metric["type"]).strip().lower()
+    name = re.sub(r"\s+", "-", str(metric.get("name") or "").strip().lower())
+    if kind in METRIC_FAMILIES and re.fullmatch(rf"{kind}-?(?:[0-9]|l|lsum)", name):
+        return name if "-" in name else f"{kind}-{name.removeprefix(kind)}"
+    return kind
+
+
+def _split_in_name(metric: dict) -> str:
+    """Cards that leave the dataset's split out often name it in the metric ("Validation ROUGE-1", "Test WER")."""
+    match = re.match(r"\s*(validation|test|eval|dev)\b", str(metric.get("name") or ""), re.I)
+    return match.group(1).lower() if match else ""
 
 
 def _dataset_config(dataset: dict) -> str:

@@ -130,7 +130,7 @@ class GraphWriter:
         return subject
 
     def result(self, model: NamedNode, model_id: str, position: int, result: Result) -> None:
-        key = "|".join((model_id, str(position), result.dataset, result.metric, result.scope))
+        key = "|".join((model_id, str(position), result.dataset, result.config, result.split, result.metric, result.scope))
         subject = node("result", hashlib.sha1(key.encode()).hexdigest()[:20])
         self._typed(subject, "BenchmarkResult")
         self.add(model, term("result"), subject)

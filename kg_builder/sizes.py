@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from kg_builder.cards import Card
 
 HUB, CARD, NAME_ESTIMATE, FROM_PARAMETERS = "hub", "card", "name-estimate", "estimate-from-parameters"
+BASE_ESTIMATE = "base-model-estimate"  # the size of the architecture of the model it was fine-tuned from
 BYTES_PER_PARAMETER = 4  # float32 weights, the usual published checkpoint format
 
 SIZE_IN_TEXT = re.compile(
@@ -21,26 +22,58 @@ WEIGHT_FILES = (
     re.compile(r"\.(?:bin|pt|pth|ckpt|h5|msgpack|onnx|nemo)$"),
 )
 
-# Parameter counts of well-known architectures, from their papers: Whisper (Radford et al. 2022,
-# Table 1), BERT (Devlin et al. 2019), DistilBERT (Sanh et al. 2019), RoBERTa (Liu et al. 2019),
-# XLM-R (Conneau et al. 2020), T5 (Raffel et al. 2020), wav2vec 2.0 (Baevski et al. 2020),
-# GPT-2 (Radford et al. 2019), BART (Lewis et al. 2020), ViT (Dosovitskiy et al. 2021), DETR (Carion et al. 2020).
+# Parameter counts of well-known architectures, from their papers or their authors' release tables:
+# Whisper (Radford et al. 2022, Table 1), BERT (Devlin et al. 2019), the small BERTs (Turc et al. 2019),
+# DistilBERT (Sanh et al. 2019), RoBERTa (Liu et al. 2019), XLM-R (Conneau et al. 2020), MPNet (Song et al.
+# 2020), MiniLM (Wang et al. 2020), ELECTRA (Clark et al. 2020), ALBERT (Lan et al. 2020), DeBERTa-v3 (He et
+# al. 2021), T5 (Raffel et al. 2020), mT5 (Xue et al. 2021), LongT5 (Guo et al. 2022), BART (Lewis et al.
+# 2020), mBART (Liu et al. 2020), LED (Beltagy et al. 2020), PEGASUS (Zhang et al. 2020), Marian/OPUS-MT
+# (Tiedemann & Thottingal 2020: Transformer-base), GPT-2 (Radford et al. 2019), DialoGPT (Zhang et al.
+# 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et al. 2021),
+# BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
+# SegFormer (Xie et al. 2021), DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al.
+# 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). First match wins: specific before general.
 FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
     (re.compile(p, re.I), n)
     for p, n in [
         (r"whisper-tiny", 39_000_000), (r"whisper-base", 74_000_000), (r"whisper-small", 244_000_000),
         (r"whisper-medium", 769_000_000), (r"whisper-large", 1_550_000_000),
+        (r"bert-tiny", 4_400_000), (r"bert-mini", 11_300_000), (r"bert-small", 29_100_000), (r"bert-medium", 41_700_000),
+        (r"multilingual-minilm", 118_000_000), (r"minilm-l6", 22_700_000), (r"minilm-l12-h384|minilm", 33_400_000),
+        (r"deberta-v3-xsmall", 70_000_000), (r"deberta-v3-small", 141_000_000), (r"deberta-v3-base", 184_000_000),
+        (r"deberta-v3-large", 435_000_000), (r"electra-small", 14_000_000), (r"electra-base", 110_000_000),
+        (r"electra-large", 335_000_000), (r"albert-base", 12_000_000), (r"albert-large", 18_000_000),
         (r"distil\w*bert", 66_000_000), (r"xlm-roberta-base", 270_000_000), (r"xlm-roberta-large", 550_000_000),
-        (r"roberta-base", 125_000_000), (r"roberta-large", 355_000_000),
+        (r"roberta-base", 125_000_000), (r"roberta-large", 355_000_000), (r"mpnet-base", 110_000_000),
         (r"bert-base", 110_000_000), (r"bert-large", 340_000_000),
+        (r"long-t5-\w+-base", 248_000_000), (r"long-t5-\w+-large", 770_000_000),
+        (r"mt5-small", 300_000_000), (r"mt5-base", 580_000_000), (r"mt5-large", 1_200_000_000),
         (r"t5-small", 60_000_000), (r"t5-base", 220_000_000), (r"t5-large", 770_000_000),
-        (r"wav2vec2-base", 95_000_000), (r"wav2vec2-large", 317_000_000), (r"hubert-large", 317_000_000),
+        (r"(?:^|[/-])led-base", 162_000_000), (r"(?:^|[/-])led-large", 460_000_000), (r"mbart-large", 610_000_000),
+        (r"pegasus-large|pegasus-xsum|pegasus-cnn", 568_000_000), (r"opus-mt-", 74_000_000),
+        (r"wav2vec2-base", 95_000_000), (r"wav2vec2-large", 317_000_000), (r"hubert-base", 95_000_000),
+        (r"hubert-large", 317_000_000),
         (r"gpt2-xl", 1_500_000_000), (r"gpt2-large", 774_000_000), (r"gpt2-medium", 355_000_000), (r"(?:^|/)gpt2$", 124_000_000),
+        (r"dialogpt-small", 117_000_000), (r"dialogpt-medium", 345_000_000), (r"dialogpt-large", 762_000_000),
         (r"bart-large", 400_000_000), (r"bart-base", 140_000_000),
-        (r"vit-base", 86_000_000), (r"vit-large", 307_000_000),
+        (r"clip-vit-base", 151_000_000), (r"clip-vit-large", 428_000_000),
+        (r"trocr-small", 62_000_000), (r"trocr-base", 334_000_000), (r"trocr-large", 558_000_000),
+        (r"beit-base", 86_000_000), (r"beit-large", 307_000_000),
+        (r"vit-base", 86_000_000), (r"vit-large", 307_000_000), (r"vit-huge", 632_000_000),
+        (r"swin-tiny", 28_000_000), (r"swin-small", 50_000_000), (r"swin-base", 88_000_000),
+        (r"convnext-tiny", 28_000_000), (r"convnext-small", 50_000_000), (r"convnext-base", 89_000_000),
+        (r"convnext-large", 198_000_000), (r"resnet-50", 25_600_000), (r"resnet-101", 44_500_000),
+        (r"segformer-b0", 3_700_000), (r"segformer-b1", 13_700_000), (r"segformer-b2", 27_500_000),
+        (r"segformer-b3", 47_300_000), (r"segformer-b4", 64_100_000), (r"segformer-b5", 84_700_000),
         (r"detr-resnet-50", 41_000_000), (r"detr-resnet-101", 60_000_000),
+        (r"yolov5n", 1_900_000), (r"yolov5s", 7_200_000), (r"yolov5m", 21_200_000), (r"yolov5l", 46_500_000),
+        (r"yolov5x", 86_700_000), (r"yolov8n", 3_200_000), (r"yolov8s", 11_200_000), (r"yolov8m", 25_900_000),
+        (r"yolov8l", 43_700_000), (r"yolov8x", 68_200_000),
     ]
 ]
+# Where a card names the model it was fine-tuned from: the `base_model` field, or the sentence the
+# Trainer writes into generated cards ("This model is a fine-tuned version of [org/name](...)").
+FINE_TUNED_FROM = re.compile(r"fine-tuned version of \[?`?([\w.-]+(?:/[\w.-]+)?)", re.I)
 
 
 @dataclass(frozen=True)
@@ -70,14 +103,32 @@ def _parameters(card: Card) -> SizeFact | None:
     match = SIZE_IN_TEXT.search(card.body)
     if match:
         return SizeFact("parameters", int(float(match.group(1).replace(",", ".")) * SCALE[match.group(2).lower()]), CARD)
-    name = card.id.lower()
+    own = _estimate_from_name(card.id)
+    if own is not None:
+        return SizeFact("parameters", own, NAME_ESTIMATE)
+    base = _base_model(card)
+    estimate = _estimate_from_name(base) if base else None
+    return SizeFact("parameters", estimate, BASE_ESTIMATE) if estimate is not None else None
+
+
+def _estimate_from_name(model_id: str) -> int | None:
+    """A size the id states ('opt-2.7b') or the size of the architecture it names ('bert-base-NER')."""
+    name = model_id.lower()
     match = SIZE_IN_NAME.search(name.split("/")[-1])
     if match:
-        return SizeFact("parameters", int(float(match.group(1)) * SCALE[match.group(2).lower()]), NAME_ESTIMATE)
-    for pattern, count in FAMILY_SIZES:
-        if pattern.search(name):
-            return SizeFact("parameters", count, NAME_ESTIMATE)
-    return None
+        return int(float(match.group(1)) * SCALE[match.group(2).lower()])
+    return next((count for pattern, count in FAMILY_SIZES if pattern.search(name)), None)
+
+
+def _base_model(card: Card) -> str | None:
+    """The model this one was fine-tuned from, when the card says (fine-tuning keeps the parameter count)."""
+    base = card.meta.get("base_model")
+    if isinstance(base, list):
+        base = base[0] if base else None
+    if isinstance(base, str) and base.strip():
+        return base.strip()
+    match = FINE_TUNED_FROM.search(card.body)
+    return match.group(1) if match else None
 
 
 def _weight_bytes(file_sizes: dict[str, int]) -> int | None:

@@ -89,6 +89,25 @@ def test_sizes_say_where_their_number_came_from(model_id, body, expected):
     assert (facts[1].kind, facts[1].source) == ("bytes", "estimate-from-parameters")
 
 
+@pytest.mark.parametrize("meta, body", [
+    ({"base_model": "allenai/led-large-16384"}, ""),
+    ({}, "This model is a fine-tuned version of [allenai/led-large-16384](https://huggingface.co/allenai/led-large-16384) on booksum."),
+])
+def test_a_fine_tuned_model_has_the_size_of_its_base(meta, body):
+    facts = size_facts(Card(id="someone/book-summariser", meta=meta, body=body, source="t"))
+    assert (facts[0].value, facts[0].source) == (460_000_000, "base-model-estimate")
+    assert size_facts(Card(id="someone/book-summariser", meta={}, body="A summariser.", source="t")) == []
+
+
+def test_metric_variants_and_splits_written_in_metric_names_are_kept_apart():
+    index = [{"results": [{"task": {"type": "summarization"}, "dataset": {"type": "samsum", "name": "SAMSum"}, "metrics": [
+        {"type": "rouge", "name": "ROUGE-2", "value": 28.1}, {"type": "rouge-1", "name": "Validation ROUGE-1", "value": 55.0},
+        {"type": "rouge-1", "name": "Test ROUGE-1", "value": 53.4}, {"type": "loss", "name": "loss", "value": 1.7}]}]}]
+    facts = extract(Card(id="org/sum", meta={"model-index": index}, body="", source="t"))
+    assert [(r.metric, r.split, r.value) for r in facts.results] == [
+        ("rouge-2", "", 28.1), ("rouge-1", "validation", 55.0), ("rouge-1", "test", 53.4), ("loss", "", 1.7)]
+
+
 SIGNATURE = Signature(("audio",), "org/asr")
 GOOD = 'def run(audio: str = "", model: str = "org/asr", device: str = "cpu"):\n    from transformers import pipeline\n    return pipeline("automatic-speech-recognition", model=model)(audio)\n'
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -189,9 +190,10 @@ def test_unknown_licence_suggests_the_closest(selector):
         selector.select("automatic-speech-recognition", Constraints(licences=["apache2"]))
 
 
-def test_unknown_benchmark_lists_the_known_ones(selector):
-    with pytest.raises(HiveError, match=r"known benchmarks for automatic-speech-recognition: .*librispeech_asr \(wer\)"):
-        selector.select("automatic-speech-recognition", Constraints(best_on=Benchmark(dataset="imagenet", metric="wer")))
+def test_unknown_benchmark_makes_the_step_unsatisfiable_and_lists_the_known_ones(selector):
+    selection = selector.select("automatic-speech-recognition", Constraints(best_on=Benchmark(dataset="imagenet", metric="wer")))
+    assert selection.model is None and selection.unsatisfiable == "best on imagenet"
+    assert re.search(r"known benchmarks for automatic-speech-recognition: .*librispeech_asr \(wer\)", selection.why)
 
 
 def test_a_task_without_models_is_unsatisfiable(selector):
@@ -325,6 +327,41 @@ def test_dataset_words_may_name_config_and_split(selector):
     assert resolved.configs == ("clean",)
     usual = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset="Common Voice", config="en"))
     assert usual.label.startswith("WER")
+
+
+@pytest.mark.parametrize("name, dataset, configs, splits", [
+    ("the PubMed configuration of scientific_papers (test split)", "scientific_papers", ("pubmed",), ("test",)),
+    ("Mozilla Common Voice 8.0 English test", "mozilla-foundation/common_voice_8_0", ("en",), ("test",)),
+    ("the English test set of Multilingual LibriSpeech", "facebook/multilingual_librispeech", ("english",), ("test",)),
+])
+def test_a_dataset_is_the_one_its_words_name_best(selector, name, dataset, configs, splits):
+    task = "summarization" if "PubMed" in name else "automatic-speech-recognition"
+    resolved = selector.vocabulary.benchmark(task, Benchmark(dataset=name, metric="rouge" if task == "summarization" else "wer"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == [dataset]
+    assert (resolved.configs, resolved.splits) == (configs, splits)
+
+
+@pytest.mark.parametrize("name", ["Common Voice 11 English", "LibriSpeech validation", "TED-LIUM 3"])
+def test_numbers_languages_and_splits_must_name_something_of_the_dataset(selector, name):
+    """Common Voice 11 has Hindi results only, LibriSpeech test splits only, TED-LIUM none: nothing stands in."""
+    with pytest.raises(HiveError, match="no automatic-speech-recognition model has a wer result"):
+        selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset=name, metric="wer"))
+
+
+def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the_steps(planner):
+    result = planner.plan("Transcribe ./talk.wav and answer the questions in ./q.txt from the transcript. The transcriber "
+                          "should have the lowest WER on the English test set of Multilingual LibriSpeech; for the question "
+                          "answering take the smallest model.")
+    assert [s.task for s in result.tasks] == ["automatic-speech-recognition", "question-answering"]
+    scoped = result.constraints["per_task"]
+    assert set(scoped["automatic-speech-recognition"]) == {"best_on"} and scoped["question-answering"] == {"smallest": True}
+    assert "global" not in result.constraints
+
+
+def test_a_benchmark_no_step_has_makes_the_plan_unsatisfiable_not_silently_dropped(planner):
+    result = planner.plan("Read ./note.txt aloud with the model that has the lowest WER on LibriSpeech test-clean.")
+    step = result.tasks[0]
+    assert step.task == "text-to-speech" and step.model is None and "WER" in step.why.upper()
 
 
 def test_an_unsatisfiable_step_exits_3_and_keeps_the_other_models():

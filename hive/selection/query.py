@@ -69,11 +69,13 @@ def checks_for(constraints: Constraints, vocabulary: Vocabulary, task: str) -> t
         resolved = vocabulary.benchmark(task, constraints.best_on)
         best = "MIN" if resolved.lower_is_better else "MAX"
         config = f"FILTER(?config IN ({', '.join(str(Literal(c)) for c in resolved.configs)}))" if resolved.configs else ""
+        split = f"FILTER(?split IN ({', '.join(str(Literal(c)) for c in resolved.splits)}))" if resolved.splits else ""
         benchmark_query = f"""
   OPTIONAL {{ SELECT ?model ({best}(?v) AS ?value) WHERE {{
       ?r hive:metric ?metric ; hive:onDataset ?d ; hive:value ?v .
       FILTER(?metric IN ({_in(list(resolved.metrics))}) && ?d IN ({_in(list(resolved.datasets))}))
       OPTIONAL {{ ?r hive:datasetConfig ?config }} {config}
+      OPTIONAL {{ ?r hive:datasetSplit ?split }} {split}
       ?model hive:result ?r ; hive:task {node('task', task)} .
   }} GROUP BY ?model }}"""
         checks.append(Check("benchmark", f"a recorded {resolved.label}", "BOUND(?value)"))

@@ -65,15 +65,16 @@ class Selector:
 
     def select_for_steps(self, tasks: list[str], constraints: ConstraintSet) -> dict[str, Selection]:
         """A selection per task. A benchmark asked of every step applies to the steps whose task has results
-        on it ("best WER on LibriSpeech" does not rank the entity step); a step-scoped one always applies."""
-        selections = {}
-        for task in dict.fromkeys(tasks):
-            wanted = constraints.for_task(task)
-            scoped = task in constraints.per_task and constraints.per_task[task].best_on is not None
-            if wanted.best_on is not None and not scoped and not self._has_benchmark(task, wanted):
-                wanted = wanted.model_copy(update={"best_on": None})
-            selections[task] = self.select(task, wanted)
-        return selections
+        on it ("best WER on LibriSpeech" does not rank the entity step); when no step has any, it applies to
+        every step, which then reports what is missing. A step-scoped benchmark always applies."""
+        wanted = {task: constraints.for_task(task) for task in dict.fromkeys(tasks)}
+        unscoped = {task for task, c in wanted.items() if c.best_on is not None
+                    and not (task in constraints.per_task and constraints.per_task[task].best_on is not None)}
+        lacking = {task for task in unscoped if not self._has_benchmark(task, wanted[task])}
+        if lacking != unscoped:
+            for task in lacking:
+                wanted[task] = wanted[task].model_copy(update={"best_on": None})
+        return {task: self.select(task, c) for task, c in wanted.items()}
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:
@@ -83,7 +84,13 @@ class Selector:
         return True
 
     def _select(self, task: str, constraints: Constraints) -> Selection:
-        query, checks = selection_query(task, constraints, self.vocabulary)
+        try:
+            query, checks = selection_query(task, constraints, self.vocabulary)
+        except HiveError as exc:
+            if constraints.best_on is None:
+                raise
+            # a benchmark no model of the task has results on: no candidate can satisfy it
+            return Selection(task=task, constraints=constraints, why=str(exc), unsatisfiable=f"best on {constraints.best_on.dataset}")
         found = self.graph.select(query)
         selection = Selection(task=task, candidates=len(found), constraints=constraints)
         if not found:

@@ -26,7 +26,6 @@ FAMILY_ALIASES = {"permissive": ("permissive", "public-domain")}
 ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
 
 
-DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus", "on", "of"}
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
 
 
@@ -45,9 +44,49 @@ def _row_words(row: dict[str, object]) -> list[str]:
     return words + [LANGUAGE_CODES[config]] if config in LANGUAGE_CODES else words
 
 
+SPLITS = {"test", "validation", "valid", "dev", "train", "eval", "evaluation"}
+# Words of a dataset name as people write it that name nothing ("the PubMed configuration of scientific_papers").
+DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus", "on", "of", "configuration", "config",
+                  "version", "subset", "from", "s"}
+
+
+def _wanted_words(dataset: str) -> list[str]:
+    """'CNN/DailyMail version 3.0.0 (test)' -> cnn, dailymail, 3, 0, 0, test ('3.0' is written '3' in ids)."""
+    text = re.sub(r"(\d)\.0\b", r"\1", dataset.replace("'s ", " "))
+    return [w for w in _words(text) if w not in DATASET_FILLER]
+
+
+def _language_name(row: dict[str, object]) -> list[str]:
+    config = str(row.get("config") or "").lower()
+    return [LANGUAGE_CODES[config]] if config in LANGUAGE_CODES else []
+
+
+def _names_any(words: list[str], tokens: list[str]) -> bool:
+    return any(_names(w, t) for w in words for t in tokens)
+
+
+def _naming_score(words: list[str], row: dict[str, object]) -> int | None:
+    """How many of the wanted words name this result (None: it is not the dataset asked for)."""
+    tokens = _row_words(row)
+    if not _names_any([w for w in words if not w.isdigit()], _dataset_words(row)):  # a number alone names no dataset
+        return None
+    named = [w for w in words if any(_names(w, t) for t in tokens)]
+    strict = [w for w in words if any(c.isdigit() for c in w) or w in LANGUAGE_NAMES or w in SPLITS]
+    if any(w not in named for w in strict):
+        return None
+    return len(named)
+
+
+def _has_metric(row: dict[str, object], metric: str) -> bool:
+    name = _normal(str(row["metricName"])).replace("rogue", "rouge")
+    return name.startswith(metric) if metric in METRIC_FAMILIES else _same_metric(name, metric)
+
+
 def _names(wanted: str, token: str) -> bool:
-    """'conll' names 'conll2003', '03' names '2003', 'english' names 'english'."""
-    return token == wanted or (len(wanted) >= 4 and wanted in token) or (wanted.isdigit() and token.endswith(wanted))
+    """'conll' names 'conll2003', '2' names 'v2' and '03' names '2003' (but '3' not '93'), 'english' names 'english'."""
+    if wanted.isdigit():
+        return token.endswith(wanted) and (len(wanted) >= 2 or not token[:-1][-1:].isdigit())  # 'v2' is 2, '93' is not 3
+    return token == wanted or (len(wanted) >= 4 and wanted in token)
 
 
 METRIC_FAMILIES = {"rouge", "bleu"}  # asked without a variant: the best value of any variant (cards also write "rogue")
@@ -78,6 +117,7 @@ def _in_family(licence: dict[str, object], family: str) -> bool:
 class ResolvedBenchmark:
     datasets: tuple[NamedNode, ...]
     configs: tuple[str, ...]
+    splits: tuple[str, ...]  # the splits the name asks for (none: every split)
     metrics: tuple[NamedNode, ...]  # one, or a family's variants ("ROUGE" = ROUGE-1, -2, -L, ...)
     lower_is_better: bool
     label: str
@@ -142,17 +182,23 @@ class Vocabulary:
             }}""")
 
     def benchmark(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
-        """The task's results on datasets named by every word of `wanted.dataset` — a word may name the
-        dataset, its config or its split ('LibriSpeech test-clean', 'Common Voice 11 English', 'CoNLL-03')
-        — with the wanted metric, or the metric those results use most when none is named."""
+        """The task's results on the dataset `wanted.dataset` names best, with the wanted metric (a family such
+        as ROUGE takes every variant), or the metric those results use most when none is named.
+
+        Each word of the name may name the dataset (id or display name), its config (a language also by its
+        name) or its split. A result qualifies when a word names its dataset and every word that is a
+        number, a language or a split names something of it ('Common Voice 11' is not Common Voice 8);
+        other words ('Mozilla', 'version') may name nothing. The results naming the most words win; ties
+        all count, and their datasets and splits are shown in the label."""
         rows = self.benchmarks(task)
-        words = [w for w in _words(re.sub(r"(\d)\.0\b", r"\1", wanted.dataset)) if w not in DATASET_FILLER]
-        matching = [r for r in rows if all(any(_names(w, t) for t in _row_words(r)) for w in words)]
-        metric = (wanted.metric or "").lower() or _usual_metric(matching)
-        if metric in METRIC_FAMILIES:
-            with_metric = [r for r in matching if _normal(str(r["metricName"])).replace("rogue", "rouge").startswith(metric)]
-        else:
-            with_metric = [r for r in matching if _same_metric(str(r["metricName"]), metric)]
+        words = _wanted_words(wanted.dataset)
+        metric = (wanted.metric or "").lower()
+        scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
+                  and (not metric or _has_metric(r, metric))]
+        top = max((score for score, _r in scored), default=0)
+        matching = [r for score, r in scored if score == top]
+        metric = metric or _usual_metric(matching)
+        with_metric = [r for r in matching if _has_metric(r, metric)]
         if not with_metric:
             known = sorted({f"{str(r['dataset']).removeprefix(DATA + 'dataset/')} ({r['metricName']})" for r in rows})
             what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
@@ -163,15 +209,18 @@ class Vocabulary:
             if not configs:
                 raise HiveError(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'")
         ids = {t for r in with_metric for t in _id_words(r)}
-        config_words = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
-        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and any(_names(w, str(r["config"]).lower()) for w in config_words)}
+        own = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
+        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and _names_any(own, _words(str(r["config"])) + _language_name(r))}
+        splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
+        datasets = sorted({str(r["dataset"]).removeprefix(DATA + "dataset/") for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),
             configs=configs or tuple(sorted(named_configs)),
+            splits=tuple(sorted(splits)),
             metrics=tuple(sorted({NamedNode(str(r["metric"])) for r in with_metric}, key=str)),
             lower_is_better=bool(with_metric[0]["lower"]),
-            label=f"{metric.upper()} on {wanted.dataset}{config}",
+            label=f"{metric.upper()} on {wanted.dataset}{config} (= {', '.join(datasets)}{''.join(f' {s}' for s in sorted(splits))})",
         )
 
     @staticmethod

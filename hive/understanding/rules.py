@@ -427,7 +427,7 @@ class _SourceResolver:
                 return "table-question-answering"
             if "question" in modalities or mention.source == PROMPT_ID:
                 return "text-generation"
-            return "question-answering" if self.parsed.question else "text-generation"
+            return "question-answering"  # answered from a text: a file, a pasted context, an earlier step's output
         if mention.task == CLASSIFY:
             if "image" in modalities:
                 return "zero-shot-image-classification" if self.parsed.categories else "image-classification"
@@ -461,6 +461,8 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
         twin = next((k for k in kept if _same_goal(k, mention, replaced)), None)
         if twin is not None:
             replaced[id(mention)] = twin
+            for key, value in mention.constraints.items():  # "the transcriber should ..." restates a step: keep what it adds
+                twin.constraints.setdefault(key, value)
         else:
             kept.append(mention)
     goals = []

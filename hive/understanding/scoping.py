@@ -17,10 +17,12 @@ from hive.understanding.rules import Mention, family_of
 from hive.understanding.segments import sentence_span, whole_request
 
 NAMED_STEP = re.compile(
-    r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\buse\b|\bpick\b))"
-    r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?:model|step|one)\s+(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
+    r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|prefer|go|get|want|i|we|you|it)\b))"
+    r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?P<noun>(?:model|step|one)\s+)?(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
     re.I,
 )
+SURE_NAME = 0.5  # how sure the detector must be that "the X should" names a step when X is not "model" or "step"
+SEGMENT_BREAK = re.compile(r";|\s[-\u2013\u2014]\s")
 EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
 
 
@@ -31,7 +33,7 @@ def scope_constraints(query: str, readings: list[PartReading], tasks: list[Menti
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         clause = query[part.start:part.end] if part is not None else ""
         start, end = sentence_span(query, phrase.start)
-        steps = _named_steps(query[start:end], tasks, detector) or [
+        steps = _named_steps(_segment(query, start, end, phrase.start), tasks, detector) or [
             m for m in tasks if part is not None and part.start <= m.start < part.end]
         if not steps or len(steps) == len(tasks) or EVERY.search(clause):
             merge_phrase(whole, phrase)
@@ -41,6 +43,13 @@ def scope_constraints(query: str, readings: list[PartReading], tasks: list[Menti
     return {"global": whole} if whole else {}
 
 
+def _segment(query: str, start: int, end: int, at: int) -> str:
+    """The part of the sentence query[start:end] around offset `at` that a semicolon or dash sets apart
+    ("the transcriber should have the lowest WER; for the answers take the smallest model")."""
+    cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(query, start, end)] + [end]
+    return next(query[a:b] for a, b in zip(cuts, cuts[1:]) if a <= at < b or b == end)
+
+
 def _named_steps(sentence: str, tasks: list[Mention], detector: TaskDetector) -> list[Mention]:
     """The steps a sentence names as the target of a constraint: 'for the OCR step', 'the voice model must'."""
     match = NAMED_STEP.search(sentence)
@@ -48,5 +57,7 @@ def _named_steps(sentence: str, tasks: list[Mention], detector: TaskDetector) ->
         return []
     parsed, located = parse_request(match["what"] or match["what2"])
     reading = detector.score_parts([whole_request(located)], parsed, [])[0]
-    label = next(t for t, _p in reading.ranked(2) if t != NONE)  # a step's name alone often reads as "none"
+    label, p = next((t, p) for t, p in reading.ranked(2) if t != NONE)  # a step's name alone often reads as "none"
+    if match["what2"] and not match["noun"] and p < SURE_NAME:
+        return []  # "the output should ..." names no step; "the transcriber should ..." does
     return [m for m in tasks if m.task == family_of(label)]
