@@ -262,9 +262,17 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
     ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
      {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
+    ("the model that scores best on BookSum (ROUGE, test split), please",
+     {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
+
+
+def test_a_metric_named_among_the_dataset_words_is_the_metric(selector):
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset="BookSum ROUGE  test split"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["kmfoda/booksum"]
+    assert resolved.label.startswith("ROUGE") and resolved.splits == ("test",)
 
 
 def _steps(planner, query):

@@ -76,7 +76,8 @@ def constraint_phrases(text: str) -> list[Phrase]:
     for key in ("best_on", "best_performance", "ranked_by"):
         m = patterns[key].search(text)
         if m and not any(p.key == "best_on" for p in found):
-            found.append(Phrase(m.start(), m.end(), "best_on", _benchmark(m, key)))
+            end = _close_bracket(text, m)
+            found.append(Phrase(m.start(), end, "best_on", _benchmark(m, key, text[m.end():end])))
     if (m := patterns["max_bytes"].search(text)):
         found.append(Phrase(m.start(), m.end(), "max_bytes", parse_bytes(m["size"])))
     if (m := patterns["max_parameters"].search(text)):
@@ -100,9 +101,19 @@ def _number(text: str) -> str:
     return re.sub(r"^(?:an?|one)\s+", "1 ", text, flags=re.I)
 
 
-def _benchmark(match: re.Match, key: str) -> dict[str, Any]:
+def _close_bracket(text: str, match: re.Match) -> int:
+    """Where a benchmark phrase ends: after the bracket its dataset opens ('BookSum (ROUGE, test split)')."""
+    dataset = match["dataset"]
+    if dataset.count("(") > dataset.count(")"):
+        closing = text.find(")", match.end(), match.end() + 40)
+        if closing >= 0:
+            return closing + 1
+    return match.end()
+
+
+def _benchmark(match: re.Match, key: str, rest: str = "") -> dict[str, Any]:
     language = (match.groupdict().get("language") or "").lower()
-    dataset = match["dataset"].strip()
+    dataset = (match["dataset"] + rest).strip().replace(",", " ")
     config = LANGUAGE_NAMES.get(language)
     if "-" in dataset and key == "ranked_by":
         dataset, config = dataset.split("-", 1)

@@ -193,6 +193,10 @@ class Vocabulary:
         rows = self.benchmarks(task)
         words = _wanted_words(wanted.dataset)
         metric = (wanted.metric or "").lower()
+        if not metric:  # 'BookSum (ROUGE, test split)': a word naming one of the task's metrics is the metric
+            metrics = {_normal(str(r["metricName"])).replace("rogue", "rouge") for r in rows} | METRIC_FAMILIES
+            metric = next((w for w in words if w in metrics), "")
+            words = [w for w in words if w != metric]
         scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
                   and (not metric or _has_metric(r, metric))]
         top = max((score for score, _r in scored), default=0)
