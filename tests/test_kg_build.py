@@ -232,3 +232,25 @@ def test_an_unknown_build_engine_is_refused():
 
     with pytest.raises(HiveError, match="unknown build engine 'spark'"):
         Sharding(2, "spark")
+
+
+def test_models_run_from_packages_weigh_what_the_package_carries(snapshot):
+    """The recorded sizes are what the installed packages hold (re-measured here for those installed), and
+    the graph uses them: the quantised GGUF is ~1.1 GB, not four bytes a parameter."""
+    from hive.execution.offline import installed_data_bytes, offline_models
+    from hive.local_models.packaged_gguf import packaged_models
+
+    checked = 0
+    for entry in offline_models().values():
+        if entry.weights_package and (measured := installed_data_bytes(entry.weights_package)) is not None:
+            assert measured == entry.weights_bytes, entry.model
+            checked += 1
+    for gguf in packaged_models().values():
+        parts = [installed_data_bytes(d) for d in gguf.distributions()]
+        if all(p is not None for p in parts):
+            assert sum(parts) == gguf.bytes
+    assert checked >= 3
+    sizes = {r["id"]: (r["bytes"], r["source"]) for r in rows(snapshot, PREFIX + """SELECT ?id ?bytes ?source WHERE {
+        ?m hive:availableOffline true ; dcterms:identifier ?id ; hive:sizeBytes ?bytes ; hive:sizeBytesSource ?source }""")}
+    assert sizes["Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF"] == (packaged_models()["qwen2.5-coder-1.5b-instruct"].bytes, "offline-package")
+    assert sizes["spacy/en_core_web_sm"][1] == sizes["rhasspy/piper-voices"][1] == "offline-package"

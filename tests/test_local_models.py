@@ -20,7 +20,7 @@ def _part_packages(root, count: int, chunks: list[bytes]) -> PackagedGGUF:
         (package / "data").mkdir(parents=True)
         (package / "__init__.py").write_text("")
         (package / "data" / f"part{n:02d}.bin").write_bytes(chunk)
-    return PackagedGGUF("fake", "x/fake-GGUF", "fake-part{n}", "fakepart{n}", "data/part{n:02d}.bin", count)
+    return PackagedGGUF("fake", "x/fake-GGUF", "fake-part{n}", "fakepart{n}", "data/part{n:02d}.bin", count, sum(map(len, chunks)))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +23,12 @@ class OfflineModel:
     modules: tuple[str, ...]
     snippet: str
     gguf: str | None = None
+    weights_package: str | None = None
+    weights_bytes: int | None = None
+
+    def size_bytes(self) -> int | None:
+        """The weights' size on disk: the packaged file (or joined GGUF parts) HIVE loads."""
+        return packaged_models()[self.gguf].bytes if self.gguf else self.weights_bytes
 
     def missing_packages(self) -> list[str]:
         missing = [p for p, m in zip(self.packages, self.modules) if importlib.util.find_spec(m) is None]
@@ -56,10 +63,21 @@ def snippets_dir() -> Path:
 def offline_models() -> dict[tuple[str, str], OfflineModel]:
     """(model id, task) -> the offline model entry."""
     entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
-    return {(e["model"], e["task"]): OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]),
-                                                  e["snippet"], e.get("gguf")) for e in entries}
+    return {(e["model"], e["task"]): OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]), e["snippet"],
+                                                  e.get("gguf"), (e.get("weights") or {}).get("package"),
+                                                  (e.get("weights") or {}).get("bytes")) for e in entries}
 
 
 def offline_tasks(model: str) -> list[OfflineModel]:
     """The offline entries of one model, one per task it serves."""
     return [m for (model_id, _task), m in offline_models().items() if model_id == model]
+
+
+def installed_data_bytes(distribution: str) -> int | None:
+    """Bytes of an installed distribution's data files (its RECORD, code excluded); None when not installed."""
+    try:
+        files = importlib.metadata.distribution(distribution).files or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    return sum(f.size or 0 for f in files if not str(f).endswith((".py", ".pyc")) and ".dist-info" not in str(f)
+               and "__pycache__" not in str(f))

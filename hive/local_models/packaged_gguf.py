@@ -27,6 +27,7 @@ class PackagedGGUF:
     module: str
     file: str
     count: int
+    bytes: int  # the joined file's size
 
     def distributions(self) -> list[str]:
         return [self.distribution.format(n=n) for n in range(1, self.count + 1)]
@@ -50,7 +51,7 @@ class PackagedGGUF:
 @lru_cache(maxsize=1)
 def packaged_models() -> dict[str, PackagedGGUF]:
     entries = yaml.safe_load(resources.files("hive.local_models").joinpath("packaged.yaml").read_text(encoding="utf-8"))
-    return {e["name"]: PackagedGGUF(e["name"], e["model"], e["distribution"], e["module"], e["file"], e["count"])
+    return {e["name"]: PackagedGGUF(e["name"], e["model"], e["distribution"], e["module"], e["file"], e["count"], e["bytes"])
             for e in entries}
 
 
