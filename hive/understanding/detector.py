@@ -84,7 +84,9 @@ class TaskDetector:
             candidates = [(first, joint(first)) for first in self._joinable(readings) if self._joins(readings, first, joint(first))]
             if not candidates:
                 return readings
-            first, reading = max(candidates, key=lambda c: c[1].best[1])
+            # fragments of one clause ("then generate a new, | polished image of it") join each other before a
+            # surer neighbour may swallow them; then the surest join first
+            first, reading = max(candidates, key=lambda c: (self._both_weak(readings[c[0]:c[0] + 2]), c[1].best[1]))
             readings[first:first + 2] = [reading]
 
     @staticmethod
@@ -100,8 +102,12 @@ class TaskDetector:
         pair = readings[first:first + 2]
         label, p = joint.best
         leaned = {t for r in pair for t, _p in r.ranked(2)}
-        both_weak = all(r.best[0] == NONE or r.best[1] < WEAK for r in pair)
+        both_weak = TaskDetector._both_weak(pair)
         return label != NONE and (both_weak or label in leaned) and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
+
+    @staticmethod
+    def _both_weak(pair: list[PartReading]) -> bool:
+        return all(r.best[0] == NONE or r.best[1] < WEAK for r in pair)
 
     def score_parts(self, parts: list[Part], parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         """The given parts as they are, each with its label probabilities."""

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from hive.request import ParsedRequest
+from hive.selection.phrases import constraint_phrases
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, modality_of_path
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
@@ -139,7 +140,10 @@ def _pasted_after_colon(found: RequestText) -> None:
 def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
     """Candidate labels written as a list: 'into one of: sport, politics, culture', 'a cat, a dog or a rabbit'."""
     masked = found.masked
+    constraints = [(p.start, p.end) for p in constraint_phrases(masked)]
     for match in [*LABELS_AFTER.finditer(masked), *LABEL_LIST.finditer(masked)]:
+        if any(s < match.end("list") and match.start("list") < e for s, e in constraints):
+            continue  # "a permissive licence (MIT or Apache-2.0)": a list of licences to allow, not labels
         items, cursor = [], match.start("list")
         for piece in re.split(r"(\s*,\s*|\s+(?:or|and)\s+)", match["list"]):
             start = cursor
