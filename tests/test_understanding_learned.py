@@ -83,6 +83,11 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("intents (book_flight, cancel_booking): 'when do I fly?'")[0].categories == ["book_flight", "cancel_booking"]
 
 
+def test_a_list_of_licences_is_a_constraint_not_labels():
+    parsed, located = parse_request("Read ./a.txt aloud with a permissive licence (MIT or Apache-2.0) since it is commercial.")
+    assert parsed.categories == [] and located.labels == []
+
+
 def test_a_quoted_file_name_is_a_file():
     parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
     assert parsed.files == ["example.jpg"] and parsed.input_texts == []
@@ -134,6 +139,22 @@ def test_missing_weights_are_a_one_line_error(tmp_path):
 )
 def test_paraphrases_and_pasted_content(planner, query, expected):
     assert tasks_of(planner, query) == expected
+
+
+def test_a_short_spoken_tail_is_a_step_of_its_own(planner):
+    assert tasks_of(planner, "Summarise ./a.txt and read the summary to me while I drive.") == ["summarization", "text-to-speech"]
+
+
+def test_a_weak_clause_asking_for_another_task_is_not_swallowed_by_a_surer_neighbour(planner):
+    result = planner.plan("Write a short product blurb from ./specs/kettle.json with an MIT-licensed text generator under "
+                          "2B parameters, then voice it with an English text-to-speech model.")
+    assert len(result.tasks) == 2 and result.tasks[1].task == "text-to-speech"
+    assert result.constraints["per_task"]["text-to-speech"] == {"languages": ["en"]}  # "English" alone is the phrase
+
+
+def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
+    result = planner.plan("Summarise ./notes.txt. Just give me the smallest model you have.")
+    assert [t.task for t in result.tasks] == ["summarization"] and result.constraints == {"global": {"smallest": True}}
 
 
 def test_labels_given_make_zero_shot_classification(planner):

@@ -84,7 +84,9 @@ def constraint_phrases(text: str) -> list[Phrase]:
         count = re.sub(r"\s*param(?:eter)?s$", "", m["count"] or m["count_after"], flags=re.I)
         found.append(Phrase(m.start(), m.end(), "max_parameters", parse_count(_number(count))))
     for m in patterns["languages"].finditer(text):
-        found.append(Phrase(m.start(), m.end(), "languages", [LANGUAGE_NAMES[(m["language"] or m["language2"]).lower()]]))
+        # "an English text-to-speech model": the phrase is the language; the words after it name the step
+        start, end = (m.start("language"), m.end("language")) if m["language"] else (m.start(), m.end())
+        found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[(m["language"] or m["language2"]).lower()]]))
     if (m := patterns["min_downloads"].search(text)):
         found.append(Phrase(m.start(), m.end(), "min_downloads", parse_count(_number(m["count"] or m["count_after"]))))
     if (m := patterns["local_only"].search(text)):

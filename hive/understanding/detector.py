@@ -103,6 +103,8 @@ class TaskDetector:
         label, p = joint.best
         leaned = {t for r in pair for t, _p in r.ranked(2)}
         both_weak = TaskDetector._both_weak(pair)
+        if not both_weak and any(r.best[0] not in (NONE, label) for r in pair if r.best[1] < WEAK):
+            return False  # a weak part leaning to another task asks for it, unsurely: a surer neighbour does not swallow it
         return label != NONE and (both_weak or label in leaned) and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
 
     @staticmethod

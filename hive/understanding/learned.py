@@ -26,11 +26,12 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.understanding.detector import NONE, PartReading, TaskDetector, shared_detector
+from hive.selection.phrases import constraint_phrases
+from hive.understanding.detector import NONE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import RequestText
+from hive.understanding.parsing import RequestText, locate_values
 from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, FAMILIES, Mention, RuleUnderstander, cue_spans, family_of
 from hive.understanding.scoping import scope_constraints
 from hive.understanding.segments import Part, sentence_span
@@ -86,7 +87,14 @@ class LearnedUnderstander(RuleUnderstander):
         tasks: list[Mention] = []
         unclaimed_questions = []
         last_part = None
-        for reading in readings:
+        constraint_spans = [(c.start, c.end) for c in constraint_phrases(locate_values(located.query).masked)]
+        # a weak part that states a constraint and names no input ("just give me the smallest embedding model
+        # you have") constrains a step rather than asking for one: it is read only when no other part asks
+        stating = [r for r in readings if r.best[1] < WEAK and not _has_input(r.part)
+                   and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
+                   and not any(r.part.start <= m.start < r.part.end for m in cued)]
+        asking = [r for r in readings if r not in stating]
+        for reading in asking + (stating if not any(r.best[0] != NONE and r.best[1] >= WEAK for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
             if not found and reading.part.question and has_inputs:
