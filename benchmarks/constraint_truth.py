@@ -46,7 +46,8 @@ Semantics (the same text is in benchmarks/data/README.md):
   max_params   parameter count known and <= max.  Unknown size never
                satisfies a cap.
   min_downloads  downloads >= min.
-  language     the model's meta.language lists the code (case-insensitive;
+  language     the model's meta.language (or meta.languages, which some
+               cards write) lists the code (case-insensitive;
                "en-US" counts as "en").  No language listed never satisfies.
   smallest     candidates must have a known size; optimal = minimum size.
   best_on      candidates must report a matching value in meta.model-index;
@@ -585,7 +586,7 @@ def load_models(dump_path):
                 "id": mid,
                 "tasks": [row.get("pipeline_tag")] if row.get("pipeline_tag") else [],
                 "licences": _norm_licences(meta.get("license")),
-                "languages": [_norm_lang(c) for c in _as_list(meta.get("language"))],
+                "languages": [_norm_lang(c) for c in _as_list(meta.get("language") or meta.get("languages"))],
                 "params": None if size[0] is None else int(round(size[0] * M)),
                 "params_note": size[1],
                 "downloads": int(row.get("downloads") or 0),

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,8 @@ from hive.kg.access import open_graph
 from hive.selection.constraints import Benchmark, Constraints, constraint_set, load_constraints_file
 from hive.selection.phrases import read_constraints
 from hive.selection.select import Selector
+
+from conftest import SHARED_BENCH
 
 PREFIX = "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX schema: <http://schema.org/> "
 QUERY = "Transcribe ./a.wav and find entity tokens"
@@ -388,3 +391,65 @@ def test_rouge_without_a_variant_ranks_on_the_best_of_its_variants(selector):
     winner = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge")))
     single = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge1")))
     assert winner.winner.value >= single.winner.value
+
+
+# -- property test in words: constraints phrased as people write them, against a brute force over the raw cards ------
+
+DUMP = SHARED_BENCH.parent / "data" / "p0_models.jsonl"
+WORD_TASKS = ["automatic-speech-recognition", "token-classification", "text-classification", "summarization", "translation",
+              "image-classification", "question-answering", "text-to-speech", "visual-question-answering"]
+ALLOW = {"Apache-2.0": "apache-2.0", "MIT": "mit", "permissive": "permissive", "CC-BY-4.0": "cc-by-4.0", "OpenRAIL": "openrail"}
+DENY = {"non-commercial": "non-commercial", "copyleft": "copyleft", "GPL-3.0": "gpl-3.0"}
+DOWNLOADS = {"1,000": 1000, "100k": 100_000, "a million": 1_000_000}
+LANGUAGES = {"English": "en", "German": "de", "French": "fr"}
+
+
+@pytest.fixture(scope="module")
+def raw_models():
+    if not DUMP.exists():
+        pytest.skip("the card dump (../shared/data) is not beside the repository")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import constraint_truth  # the independent brute force over the raw dump (standard library only)
+
+    return constraint_truth, constraint_truth.load_models(str(DUMP))
+
+
+@st.composite
+def worded_constraints(draw):
+    """A request's constraint words, and the same constraints in the truth script's format."""
+    words, truth = [], []
+    allowed = draw(st.lists(st.sampled_from(sorted(ALLOW)), max_size=2, unique=True))
+    if allowed:
+        words.append(f"only {' or '.join(allowed)} licensed models")
+        truth.append({"kind": "licence_allow", "licences": [ALLOW[a] for a in allowed]})
+    denied = draw(st.sampled_from([None, *sorted(DENY)]))
+    if denied:
+        words.append(draw(st.sampled_from([f"nothing {denied}", f"no {denied} licences", f"avoiding {denied} licences"])))
+        truth.append({"kind": "licence_deny", "licences": [DENY[denied]]})
+    downloads = draw(st.sampled_from([None, *sorted(DOWNLOADS)]))
+    if downloads:
+        words.append(f"downloaded at least {downloads} times")
+        truth.append({"kind": "min_downloads", "min": DOWNLOADS[downloads]})
+    language = draw(st.sampled_from([None, *sorted(LANGUAGES)]))
+    if language:
+        words.append(draw(st.sampled_from([f"an {language}-capable model", f"{language} models"])))
+        truth.append({"kind": "language", "language": LANGUAGES[language]})
+    ranking = draw(st.sampled_from([None, "most_downloaded", "most_liked"]))
+    if ranking:
+        words.append("the most popular one" if ranking == "most_downloaded" else "the best rated one")
+        truth.append({"kind": ranking})
+    return ", ".join(words) or "any model", truth
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(task=st.sampled_from(WORD_TASKS), worded=worded_constraints())
+def test_constraints_in_words_select_what_a_brute_force_over_the_cards_selects(selector, raw_models, task, worded):
+    text, truth = worded
+    oracle, models = raw_models
+    read, _spans = read_constraints(text)
+    selection = selector.select(task, Constraints(**read))
+    expected = oracle.solve_step(models, task, truth)
+    if expected["unsatisfiable"]:
+        assert selection.model is None and selection.unsatisfiable, (text, selection.model)
+        return
+    assert selection.model in (expected["optimal"] or expected["admissible"]), (text, selection.why, expected)
