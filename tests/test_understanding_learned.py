@@ -145,6 +145,14 @@ def test_a_short_spoken_tail_is_a_step_of_its_own(planner):
     assert tasks_of(planner, "Summarise ./a.txt and read the summary to me while I drive.") == ["summarization", "text-to-speech"]
 
 
+def test_a_clause_asking_for_an_answer_out_loud_gets_a_speech_step_after_it(planner):
+    result = planner.plan("Read out loud which product had the highest sales in ./examples/sales.csv, I'm driving.")
+    assert [t.task for t in result.tasks] == ["table-question-answering", "text-to-speech"]
+    assert result.tasks[1].dep == [result.tasks[0].id]
+    assert tasks_of(planner, "What's the due date on ./invoice.png? Answer in German, my accountant doesn't speak English.") \
+        == ["document-question-answering", "translation"]  # "speak" alone, which the detector rules out, is no speech step
+
+
 def test_a_weak_clause_asking_for_another_task_is_not_swallowed_by_a_surer_neighbour(planner):
     result = planner.plan("Write a short product blurb from ./specs/kettle.json with an MIT-licensed text generator under "
                           "2B parameters, then voice it with an English text-to-speech model.")

@@ -24,6 +24,7 @@ from hive.understanding.segments import Part, part_between, split_parts
 NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
+LEANS = 0.25  # a weak part reading another task at least this surely keeps it (is not swallowed by a neighbour)
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 
 
@@ -103,7 +104,7 @@ class TaskDetector:
         label, p = joint.best
         leaned = {t for r in pair for t, _p in r.ranked(2)}
         both_weak = TaskDetector._both_weak(pair)
-        if not both_weak and any(r.best[0] not in (NONE, label) for r in pair if r.best[1] < WEAK):
+        if not both_weak and any(r.best[0] not in (NONE, label) and r.best[1] >= LEANS for r in pair if r.best[1] < WEAK):
             return False  # a weak part leaning to another task asks for it, unsurely: a surer neighbour does not swallow it
         return label != NONE and (both_weak or label in leaned) and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
 

@@ -46,6 +46,7 @@ ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classific
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
+SPEECH = "text-to-speech"
 AGAIN = ("again", "twice", "another", "second", "as well")
 
 
@@ -147,7 +148,18 @@ class LearnedUnderstander(RuleUnderstander):
         mention.task = task
         mention.confidence = _probability(reading, family_of(task))
         mention.readings = reading.ranked()
-        return [mention]
+        return [mention] + self._spoken(mention, inside)
+
+    def _spoken(self, mention: Mention, cued: list[Mention]) -> list[Mention]:
+        """'Read out loud which product sold most in ./sales.csv': the clause asks for a text answer and to
+        hear it. A speech cue (that the detector does not rule out) beside another task that gives text is a
+        second step, reading the first's output."""
+        action = self._actions.get(FAMILY_TASK.get(mention.task, mention.task))
+        spoken = next((m for m in cued if m.task == SPEECH and m.kind == "verb" and m is not mention), None)
+        if spoken is None or mention.task == SPEECH or action is None or "text" not in action.output_modalities:
+            return []
+        spoken.feeds, spoken.confidence, spoken.readings = mention, mention.confidence, mention.readings
+        return [spoken]
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A conversion asked of an input that already has the converted form ('a pencil-sketch version of
