@@ -370,6 +370,12 @@ def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the
     assert "global" not in result.constraints
 
 
+def test_for_the_x_binds_the_step_its_name_reads_as(planner):
+    result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
+                          "For the picture generation I only accept OpenRAIL-family licences.")
+    assert result.constraints == {"per_task": {"text-to-image": {"licences": ["openrail"]}}}
+
+
 def test_a_benchmark_no_step_has_makes_the_plan_unsatisfiable_not_silently_dropped(planner):
     result = planner.plan("Read ./note.txt aloud with the model that has the lowest WER on LibriSpeech test-clean.")
     step = result.tasks[0]

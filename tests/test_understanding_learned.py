@@ -160,6 +160,23 @@ def test_a_weak_clause_asking_for_another_task_is_not_swallowed_by_a_surer_neigh
     assert result.constraints["per_task"]["text-to-speech"] == {"languages": ["en"]}  # "English" alone is the phrase
 
 
+def test_a_join_keeps_what_the_surer_clause_asks_for(planner):
+    assert tasks_of(planner, "Listen to ./call.wav and tell me if the caller's problem is billing, shipping or technical.") \
+        == ["automatic-speech-recognition", "zero-shot-classification"]
+
+
+def test_labels_an_earlier_step_took_leave_a_later_classifier_its_own(planner):
+    result = planner.plan('Transcribe ./c.wav, then decide whether it is about "delivery", "quality" or "payment", '
+                          "and also give me the sentiment.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "zero-shot-classification", "text-classification"]
+
+
+def test_a_step_reads_what_it_is_given(planner):
+    """'turn the caption into a picture' makes a picture from the caption: text-to-image, not image-to-image."""
+    result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture.")
+    assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"] and result.tasks[1].dep == [result.tasks[0].id]
+
+
 def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
     result = planner.plan("Summarise ./notes.txt. Just give me the smallest model you have.")
     assert [t.task for t in result.tasks] == ["summarization"] and result.constraints == {"global": {"smallest": True}}

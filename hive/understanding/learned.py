@@ -32,7 +32,8 @@ from hive.understanding.features import CueSpan
 from hive.understanding.inputs import modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import RequestText, locate_values
-from hive.understanding.rules import ANSWER, CLASSIFY, DETERMINER, FAMILIES, Mention, RuleUnderstander, cue_spans, family_of
+from hive.understanding.rules import (ANSWER, CLASSIFY, DETERMINER, FAMILIES, LABEL_TASKS, Mention, RuleUnderstander, cue_spans,
+                                      family_of)
 from hive.understanding.scoping import scope_constraints
 from hive.understanding.segments import Part, sentence_span
 
@@ -139,7 +140,8 @@ class LearnedUnderstander(RuleUnderstander):
             return []
         if label == "text-generation" and part.question and has_context:
             label = "question-answering"  # a question asked beside a given text is answered from it
-        task = _labelled(label, located, part) if family_of(label) == CLASSIFY else family_of(label)
+        labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
+        task = _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
         if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
@@ -174,7 +176,27 @@ class LearnedUnderstander(RuleUnderstander):
                        and actions[t].input_modality(actions[t].main_input) in source.modalities]
             if fitting:
                 goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
+        for goal in goals:
+            self._read_what_it_is_given(goal, goals, actions)
         return goals
+
+    @staticmethod
+    def _read_what_it_is_given(goal: GoalSpec, goals: list[GoalSpec], actions: dict[str, ActionSchema]) -> None:
+        """'Caption ./a.jpg, then turn the caption into a picture' read as image-to-image: the step reads an
+        earlier step's text. A reading that makes the same kind of output from what the step is given wins
+        over one that needs a conversion first (text-to-image here)."""
+        action = actions.get(goal.task)
+        earlier = actions.get(goals[goal.source].task) if isinstance(goal.source, int) and goal.source < len(goals) else None
+        if action is None or earlier is None:
+            return
+        given = set(earlier.output_modalities)
+        if action.input_modality(action.main_input) in given:
+            return
+        fitting = [t for t, p in goal.readings.items() if p >= CUE_FLOOR and t in actions
+                   and actions[t].input_modality(actions[t].main_input) in given
+                   and set(actions[t].output_modalities) == set(action.output_modalities)]
+        if fitting:
+            goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
 
     def _readable(self, label: str, reading: PartReading) -> str:
         """A clause naming a file asks for a task that can read it, directly or after one conversion; when
@@ -263,11 +285,12 @@ def _without_late_references(inside: list[Mention], located: RequestText, earlie
     return kept
 
 
-def _labelled(label: str, located: RequestText, part: Part) -> str:
+def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:
     """A label task as the detector read it (text, image or audio: the planner converts a screenshot to read
     its text); zero-shot when its sentence offers the candidate labels, or when the detector read it so and
-    the request offers some; with fixed labels when the request offers none."""
-    if not located.labels:
+    the request offers some; with fixed labels when the request offers none, or when an earlier step took
+    them ("decide whether it is about A, B or C, and also give me the sentiment")."""
+    if not located.labels or labels_taken:
         return WITH_FIXED_LABELS.get(label, label)
     return ZERO_SHOT.get(label, label) if _labels_within(located, *sentence_span(located.masked, part.start)) else label
 

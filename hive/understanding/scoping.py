@@ -21,6 +21,7 @@ NAMED_STEP = re.compile(
     r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?P<noun>(?:model|step|one)\s+)?(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
     re.I,
 )
+NAMES_A_STEP = 0.05  # "for the picture generation": the plan's step the name reads as most, if at least this
 SURE_NAME = 0.5  # how sure the detector must be that "the X should" names a step when X is not "model" or "step"
 SEGMENT_BREAK = re.compile(r";|\s[-\u2013\u2014]\s")
 EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
@@ -57,7 +58,15 @@ def _named_steps(sentence: str, tasks: list[Mention], detector: TaskDetector) ->
         return []
     parsed, located = parse_request(match["what"] or match["what2"])
     reading = detector.score_parts([whole_request(located)], parsed, [])[0]
-    label, p = next((t, p) for t, p in reading.ranked(2) if t != NONE)  # a step's name alone often reads as "none"
-    if match["what2"] and not match["noun"] and p < SURE_NAME:
+
+    def named(mention: Mention) -> float:
+        """How surely the name names this step: by its task (a meta step by any member) or by another task
+        its clause was also read as (a step read as image-to-image may become text-to-image)."""
+        own = {mention.task, family_of(mention.task)} | {t for t, p in mention.readings if p >= NAMES_A_STEP}
+        return max(p for t, p in reading.probabilities.items() if t != NONE and (t in own or family_of(t) in own))
+
+    best = max(tasks, key=named, default=None)
+    floor = SURE_NAME if match["what2"] and not match["noun"] else NAMES_A_STEP
+    if best is None or named(best) < floor:
         return []  # "the output should ..." names no step; "the transcriber should ..." does
-    return [m for m in tasks if m.task == family_of(label)]
+    return [m for m in tasks if m.task == best.task]
