@@ -74,10 +74,11 @@ def offline_tasks(model: str) -> list[OfflineModel]:
 
 
 def installed_data_bytes(distribution: str) -> int | None:
-    """Bytes of an installed distribution's data files (its RECORD, code excluded); None when not installed."""
+    """Bytes of an installed distribution's data files (its RECORD; code, metadata and console scripts
+    outside the package excluded); None when not installed."""
     try:
         files = importlib.metadata.distribution(distribution).files or []
     except importlib.metadata.PackageNotFoundError:
         return None
     return sum(f.size or 0 for f in files if not str(f).endswith((".py", ".pyc")) and ".dist-info" not in str(f)
-               and "__pycache__" not in str(f))
+               and "__pycache__" not in str(f) and not str(f).startswith(".."))
