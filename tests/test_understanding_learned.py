@@ -175,6 +175,8 @@ def test_a_step_reads_what_it_is_given(planner):
     """'turn the caption into a picture' makes a picture from the caption: text-to-image, not image-to-image."""
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture.")
     assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"] and result.tasks[1].dep == [result.tasks[0].id]
+    assert tasks_of(planner, "Describe ./napkin.png in words, then generate a polished image from that description.") \
+        == ["image-to-text", "text-to-image"]
 
 
 def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
