@@ -179,6 +179,14 @@ def test_a_step_reads_what_it_is_given(planner):
         == ["image-to-text", "text-to-image"]
 
 
+def test_goals_that_settle_on_the_same_input_are_one_step(planner):
+    """'... audio in French' (read as translation) and 'translate to English' both end up reading the transcript."""
+    result = planner.plan("A client sent audio ./brief.m4a in French. Please transcribe, translate to English, and then "
+                          "compare how similar the translation is to this line: 'Delivery within 30 days.'")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation", "sentence-similarity"]
+    assert result.tasks[2].dep == [result.tasks[1].id]
+
+
 def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
     result = planner.plan("Summarise ./notes.txt. Just give me the smallest model you have.")
     assert [t.task for t in result.tasks] == ["summarization"] and result.constraints == {"global": {"smallest": True}}

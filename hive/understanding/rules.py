@@ -143,7 +143,7 @@ class RuleUnderstander(Understander):
                 mention.feeds = mention.feeds if mention.feeds in kept else None
             _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
         by_id = {r.id: r for r in inputs}
-        return _reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id)
+        return _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A last look at the goals with their sources known (the rules keep them as they are)."""
@@ -497,6 +497,33 @@ def _reuse_conversions(goals: list[GoalSpec], actions: dict[str, ActionSchema], 
                 goal.source = index
                 break
     return goals
+
+
+def _merge_identical(goals: list[GoalSpec]) -> list[GoalSpec]:
+    """Goals that came out the same once their sources were settled (a context clause read as translation
+    and 'translate it' both reading the transcript) are one step: the first, with what the others add."""
+    representative = list(range(len(goals)))
+    changed = True
+    while changed:  # merging two goals can make the goals that read them identical too
+        changed, seen = False, {}
+        for position, goal in enumerate(goals):
+            source = representative[goal.source] if isinstance(goal.source, int) else goal.source
+            first = seen.setdefault((goal.task, source, tuple(goal.uses)), representative[position])
+            if first != representative[position]:
+                representative[position], changed = first, True
+    kept = [position for position in range(len(goals)) if representative[position] == position]
+    new_index = {old: new for new, old in enumerate(kept)}
+    merged = []
+    for position in kept:
+        goal = goals[position]
+        source = new_index[representative[goal.source]] if isinstance(goal.source, int) else goal.source
+        constraints = dict(goal.constraints)
+        for other, twin in enumerate(representative):
+            if twin == position and other != position:
+                for key, value in goals[other].constraints.items():
+                    constraints.setdefault(key, value)
+        merged.append(goal.model_copy(update={"source": source, "constraints": constraints}))
+    return merged
 
 
 def _same_goal(a: Mention, b: Mention, replaced: dict[int, Mention]) -> bool:
