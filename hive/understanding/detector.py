@@ -17,6 +17,7 @@ import numpy as np
 from hive.errors import HiveError
 from hive.request import ParsedRequest
 from hive.understanding.encoder import SentenceEncoder
+from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.parsing import RequestText
 from hive.understanding.segments import Part, part_between, split_parts
@@ -106,8 +107,11 @@ class TaskDetector:
         both_weak = TaskDetector._both_weak(pair)
         if not both_weak and any(r.best[0] not in (NONE, label) and r.best[1] >= LEANS for r in pair if r.best[1] < WEAK):
             return False  # a weak part leaning to another task asks for it, unsurely: a surer neighbour does not swallow it
-        if any(label not in dict(r.ranked(2)) for r in pair if r.best[0] != NONE and r.best[1] >= WEAK):
-            return False  # a join reads what the surer part leans to ('Listen to ./a.wav | and tell me if it is A or B')
+        if any(label not in dict(r.ranked(2)) and family_of(label) != family_of(r.best[0]) for r in pair
+               if r.best[0] != NONE and r.best[1] >= WEAK):
+            # a join reads what the surer part leans to ('Listen to ./a.wav | and tell me if it is A or B' is not
+            # transcription), or the same meta task for what the other part names ('... sounds angry or calm')
+            return False
         return label != NONE and (both_weak or label in leaned) and p >= max(SURE, max(r.probabilities[label] for r in pair) - JOIN_TOLERANCE)
 
     @staticmethod

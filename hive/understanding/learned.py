@@ -32,8 +32,8 @@ from hive.understanding.features import CueSpan
 from hive.understanding.inputs import modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import RequestText, locate_values
-from hive.understanding.rules import (ANSWER, CLASSIFY, DETERMINER, FAMILIES, LABEL_TASKS, Mention, RuleUnderstander, cue_spans,
-                                      family_of)
+from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
+from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
 from hive.understanding.scoping import scope_constraints
 from hive.understanding.segments import Part, sentence_span
 

@@ -27,18 +27,11 @@ from hive.planning.library import DomainLibrary
 from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
+from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
 
-ANSWER, CLASSIFY = "answer", "classify"
-# Tasks whose concrete form depends on what they read: the meta tasks resolve them from their source.
-FAMILIES = {
-    ANSWER: ("question-answering", "visual-question-answering", "document-question-answering", "table-question-answering"),
-    CLASSIFY: ("text-classification", "zero-shot-classification", "image-classification",
-               "zero-shot-image-classification", "audio-classification"),
-}
-FAMILY_OF = {task: family for family, tasks in FAMILIES.items() for task in tasks}
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
@@ -181,11 +174,6 @@ class RuleUnderstander(Understander):
             elif DETERMINER.search(masked[: noun.start]) and all(v.task == noun.task for v in clashing):
                 kept = [k for k in kept if k not in clashing] + [noun]  # "the answer to ..." names an output
         return sorted(kept, key=lambda m: (m.start, -m.end))
-
-
-def family_of(task: str) -> str:
-    """The meta task a concrete one belongs to (answer, classify), or the task itself."""
-    return FAMILY_OF.get(task, task)
 
 
 def locate_for_tasks(query: str) -> RequestText:

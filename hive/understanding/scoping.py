@@ -13,7 +13,8 @@ import re
 from hive.selection.phrases import constraint_phrases, merge_phrase
 from hive.understanding.detector import NONE, PartReading, TaskDetector
 from hive.understanding.parsing import locate_values, parse_request
-from hive.understanding.rules import Mention, family_of
+from hive.understanding.families import family_of
+from hive.understanding.rules import Mention
 from hive.understanding.segments import sentence_span, whole_request
 
 NAMED_STEP = re.compile(
