@@ -107,8 +107,11 @@ def test_bad_inputs_are_refused_before_anything_runs(planner, executor, tmp_path
     empty.write_bytes(b"")
     header_only = tmp_path / "silent.wav"
     header_only.write_bytes(b"RIFF" + b"\x00" * 40)
+    recordings = tmp_path / "recordings"
+    recordings.mkdir()
     for path, message in ((tmp_path / "absent.wav", "does not exist"), (text_as_audio, "is not a readable audio file"),
-                          (empty, "is empty"), (header_only, "holds no audio samples")):
+                          (empty, "is empty"), (header_only, "holds no audio samples"),
+                          (f"{recordings}/", "is a folder, not a file"), (recordings / "*.wav", "names several files")):
         plan = planner.plan(f"Transcribe {path}")
         with pytest.raises(HiveError, match=message):
             executor.run(plan, tmp_path / "runs")

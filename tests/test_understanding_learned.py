@@ -88,6 +88,13 @@ def test_a_list_of_licences_is_a_constraint_not_labels():
     assert parsed.categories == [] and located.labels == []
 
 
+def test_folders_and_globs_are_inputs_of_the_kind_their_path_names():
+    parsed, located = parse_request("Caption every photo in ./photos/trip/ and classify ./audio/calls/*.wav, see ./misc/stuff/")
+    assert parsed.files == ["./photos/trip/", "./audio/calls/*.wav"]  # "./misc/stuff/" names no kind: words
+    plan = Planner(select_models=False).plan("Caption every photo in ./photos/trip/ and then read each caption out loud.")
+    assert [t.task for t in plan.tasks] == ["image-to-text", "text-to-speech"] and plan.tasks[0].args["image"] == "./photos/trip/"
+
+
 def test_a_quoted_file_name_is_a_file():
     parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
     assert parsed.files == ["example.jpg"] and parsed.input_texts == []

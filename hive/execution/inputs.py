@@ -15,10 +15,14 @@ MAGIC = {
 
 def check_input_file(path: Path, modality: str) -> None:
     """Raise a one-line `HiveError` for a missing, empty, oversized or mislabelled input file."""
+    if "*" in path.name:
+        raise HiveError(f"input {path} names several files; a run reads one file per input: name one, or give "
+                        "'hive batch' one request per file")
     if not path.exists():
         raise HiveError(f"input {path} does not exist; planning accepted it, running needs it")
     if not path.is_file():
-        raise HiveError(f"input {path} is not a file")
+        raise HiveError(f"input {path} is a folder, not a file; a run reads one file per input: name one, or give "
+                        "'hive batch' one request per file")
     size = path.stat().st_size
     if size == 0:
         raise HiveError(f"input {path} is empty")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from hive.errors import HiveError
@@ -20,8 +21,24 @@ QUESTION_ID = "question0"
 LABELS_ID = "labels0"
 
 
+# A folder's kind, from the words of its path ("./photos/trip/" holds pictures).
+FOLDER_WORDS = {
+    "image": re.compile(r"photo|picture|image|img|pic|scan|frame|screenshot", re.I),
+    "audio": re.compile(r"audio|sound|recording|voice|call|podcast|song|music|speech", re.I),
+    "video": re.compile(r"video|clip|movie|footage", re.I),
+    "text": re.compile(r"text|doc|note|article|email|letter|transcript|review", re.I),
+}
+
+
+def folder_modality(path: str) -> str | None:
+    """The kind of files a folder path ('./photos/trip/') names, or None when its words do not say."""
+    return next((modality for modality, words in FOLDER_WORDS.items() if words.search(path)), None)
+
+
 def modality_of_path(path: str) -> str:
-    """The modality a file or URL holds, from its extension."""
+    """The modality a file or URL holds, from its extension (a folder's from the words of its path)."""
+    if path.endswith("/") and folder_modality(path):
+        return folder_modality(path)
     suffix = Path(path.split("?", 1)[0]).suffix.lower().lstrip(".")
     if suffix not in MODALITY_BY_EXTENSION:
         known = ", ".join(sorted(MODALITY_BY_EXTENSION))

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 
 from hive.request import ParsedRequest
 from hive.selection.phrases import constraint_phrases
-from hive.understanding.inputs import MODALITY_BY_EXTENSION, modality_of_path
+from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
-    rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+-]*[\w-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))",
+    rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+*-]*[\w*-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))",
     re.I,
 )
+FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-]/)(?=$|[\s,;:!?)\]`'\"])")
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
@@ -90,6 +91,10 @@ def locate_values(query: str) -> RequestText:
     _pasted_after_colon(found)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
+    for match in FOLDER_PATTERN.finditer(found.masked):
+        if folder_modality(match.group(1)):  # "./photos/trip/": a folder of pictures; an unnamed kind stays words
+            found.files.append((match.start(1), match.end(1), match.group(1)))
+    found.files.sort()
     for match in PATH_LIKE.finditer(found.masked):
         if not any(start <= match.start(1) < end for start, end, _p in found.files):
             modality_of_path(match.group(1))  # raises: a path HIVE cannot type is an error, not silence
