@@ -263,6 +263,8 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("use a German-language summariser", {"languages": ["de"]}),
     ("the model with the fewest params", {"smallest": True}),
     ("the most compact one", {"smallest": True}),
+    ("the best-performing model on SST-2", {"best_on": {"dataset": "SST-2", "config": None, "metric": None}}),
+    ("the model with the best exact match score on SQuAD v2", {"best_on": {"dataset": "SQuAD v2", "config": None, "metric": "exact_match"}}),
     ("sorted by downloads", {"rank_by": "downloads"}),
     ("the most popular by likes", {"rank_by": "likes"}),
     ("no bigger than 200M params", {"max_parameters": 200_000_000}),

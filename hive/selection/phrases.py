@@ -24,6 +24,9 @@ METRIC_WORDS = {"word": "wer", "character": "cer", "exact": "exact_match", "exac
                 "rouge-1": "rouge1", "rouge-2": "rouge2", "rouge-l": "rougel", "f1-score": "f1"}
 
 
+# Words that can stand where a metric does ("the top scorer on X") but name none: the task's usual metric.
+NOT_METRICS = {"scorer", "scorers", "scoring", "result", "results", "performing", "performer", "performers", "one", "ones",
+               "rated", "ranked", "ranking", "overall"}
 LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", re.I)
 
 
@@ -120,6 +123,8 @@ def _benchmark(match: re.Match, key: str, rest: str = "") -> dict[str, Any]:
     if "-" in dataset and key == "ranked_by":
         dataset, config = dataset.split("-", 1)
     metric = (match.groupdict().get("metric") or "").lower() or None  # "best performance on X": the task's usual metric
+    if metric in NOT_METRICS:
+        metric = None  # "the best-performing model on SST-2", "the top scorer on SQuAD"
     dataset = re.sub(r"\s*\(([^)]*)\)", r" \1", dataset).rstrip(".,;:!?( ")  # "CNN/DailyMail 3.0.0 (test)"
     return {"dataset": dataset, "config": config, "metric": METRIC_WORDS.get(metric, metric)}
 
