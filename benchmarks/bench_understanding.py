@@ -7,6 +7,8 @@ Usage:
 Sets: `frozen` (benchmarks/data/frozen-understanding.jsonl: written before the detector, never trained or
 tuned on), `nothing` (benchmarks/data/frozen-nothing.jsonl: requests that ask for no task; right = refused),
 `muse-dev` (../shared/bench, the development set; kept out of training), `heldout` and `fresh` (tests/data),
+`dev` (benchmarks/data/dev-understanding.jsonl, tuned on), `check` (benchmarks/data/check-understanding.jsonl,
+written later by an independent helper to see whether changes made on the development sets carry over),
 or a path to any file in the benchmark format.
 
 Per set it prints: `exact` = the multiset of pipeline tags equals the gold one (or an accepted alternative),
@@ -37,6 +39,8 @@ SETS = {
     "muse-dev": SHARED / "bench" / "muse-dev.jsonl",
     "heldout": ROOT / "tests" / "data" / "heldout.jsonl",
     "fresh": ROOT / "tests" / "data" / "fresh.jsonl",
+    "dev": ROOT / "benchmarks" / "data" / "dev-understanding.jsonl",
+    "check": ROOT / "benchmarks" / "data" / "check-understanding.jsonl",
 }
 # The shared scorer's name aliases (score.py), for its TS / FoT / F1 numbers.
 ALIASES = {"zero-shot-classification": "text-classification", "text2text-generation": "text-generation",
