@@ -164,6 +164,16 @@ def test_two_chains_from_two_inputs_stay_separate(library):
     )
 
 
+def test_a_bridge_that_repeats_a_requested_step_is_that_step(library):
+    """image-to-image asked of a text needs a picture first: the text-to-image the request also asks for."""
+    domain = merge_domains(library.get(["image-generation", "image-to-image"]))
+    inputs = [InputResource(id="text0", modalities=["text"], value="a lighthouse at dusk", kind="inline")]
+    goals = [GoalSpec(task="text-to-image", source="text0"), GoalSpec(task="image-to-image", source="text0")]
+    problem = build_problem(domain, inputs, goals)
+    steps = plan_to_steps(domain, problem, get_engine("pyperplan")(domain, problem).steps)
+    assert [(s.id, s.task, s.dep, s.requested) for s in steps] == [(0, "text-to-image", [], True), (1, "image-to-image", [0], True)]
+
+
 def test_independent_steps_share_a_stage(library):
     domain = merge_domains(library.get(["vision", "image-to-text"]))
     inputs = [InputResource(id="image0", modalities=["image"], value="x.png", kind="file")]

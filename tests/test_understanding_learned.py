@@ -184,6 +184,9 @@ def test_a_step_reads_what_it_is_given(planner):
     assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"] and result.tasks[1].dep == [result.tasks[0].id]
     assert tasks_of(planner, "Describe ./napkin.png in words, then generate a polished image from that description.") \
         == ["image-to-text", "text-to-image"]
+    # no reading makes a picture from the story, a likely one reads it: the recording is speech
+    assert tasks_of(planner, "Write a short story about a lost robot, turn it into an audiobook-style recording, and also "
+                             "make a cover illustration for it.") == ["text-generation", "text-to-speech", "text-to-image"]
 
 
 def test_goals_that_settle_on_the_same_input_are_one_step(planner):

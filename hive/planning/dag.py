@@ -53,11 +53,13 @@ def canonical_order(domain: Domain, problem: PlanningProblem, plan: list[PlanSte
 
 def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[TaskStep]:
     """Number the plan's actions (in canonical order), link each input to the step that produced it, and
-    assign stages."""
+    assign stages. An action that repeats an earlier step (same task, same arguments: a bridge the planner
+    added beside the same requested step) is that step."""
     producer: dict[str, int] = {}
     goal_of_slot = {goal_slot(i): goal for i, goal in enumerate(problem.goal_specs)}
     steps: list[TaskStep] = []
-    for step_id, planned in enumerate(canonical_order(domain, problem, plan)):
+    for planned in canonical_order(domain, problem, plan):
+        step_id = len(steps)
         action = domain.actions[planned.action]
         args: dict[str, str | list | dict] = {}
         deps: list[int] = []
@@ -69,6 +71,12 @@ def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]
             else:
                 args[param[1:]] = problem.inputs[obj].value
         out = planned.args[action.output_param]
+        twin = next((step for step in steps if step.task == action.name and step.args == args), None)
+        if twin is not None:
+            producer[out] = twin.id
+            if out in goal_of_slot and not twin.requested:
+                twin.requested, twin.confidence = True, goal_of_slot[out].confidence
+            continue
         producer[out] = step_id
         deps = sorted(set(deps))
         stage = 1 + max((steps[d].stage for d in deps), default=-1)

@@ -184,7 +184,8 @@ class LearnedUnderstander(RuleUnderstander):
     def _read_what_it_is_given(goal: GoalSpec, goals: list[GoalSpec], actions: dict[str, ActionSchema]) -> None:
         """'Caption ./a.jpg, then turn the caption into a picture' read as image-to-image: the step reads an
         earlier step's text. A reading that makes the same kind of output from what the step is given wins
-        over one that needs a conversion first (text-to-image here)."""
+        over one that needs a conversion first (text-to-image here); failing that, a likely reading that
+        reads it ('write a story, turn it into an audiobook-style recording': text-to-speech)."""
         action = actions.get(goal.task)
         earlier = actions.get(goals[goal.source].task) if isinstance(goal.source, int) and goal.source < len(goals) else None
         if action is None or earlier is None:
@@ -192,9 +193,10 @@ class LearnedUnderstander(RuleUnderstander):
         given = set(earlier.output_modalities)
         if action.input_modality(action.main_input) in given:
             return
-        fitting = [t for t, p in goal.readings.items() if p >= CUE_FLOOR and t in actions
-                   and actions[t].input_modality(actions[t].main_input) in given
-                   and set(actions[t].output_modalities) == set(action.output_modalities)]
+        reads_it = [t for t, p in goal.readings.items() if t in actions and actions[t].input_modality(actions[t].main_input) in given]
+        same_output = [t for t in reads_it if goal.readings[t] >= CUE_FLOOR and set(actions[t].output_modalities) == set(action.output_modalities)]
+        likely = [t for t in reads_it if goal.readings[t] >= CUE_SUPPORT]  # 'turn it into an audiobook-style recording'
+        fitting = same_output or likely
         if fitting:
             goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
 
