@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
-import shutil
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -28,6 +28,7 @@ class PackagedGGUF:
     file: str
     count: int
     bytes: int  # the joined file's size
+    sha256: str  # the joined file's pinned digest
 
     def distributions(self) -> list[str]:
         return [self.distribution.format(n=n) for n in range(1, self.count + 1)]
@@ -51,7 +52,7 @@ class PackagedGGUF:
 @lru_cache(maxsize=1)
 def packaged_models() -> dict[str, PackagedGGUF]:
     entries = yaml.safe_load(resources.files("hive.local_models").joinpath("packaged.yaml").read_text(encoding="utf-8"))
-    return {e["name"]: PackagedGGUF(e["name"], e["model"], e["distribution"], e["module"], e["file"], e["count"], e["bytes"])
+    return {e["name"]: PackagedGGUF(e["name"], e["model"], e["distribution"], e["module"], e["file"], e["count"], e["bytes"], e["sha256"])
             for e in entries}
 
 
@@ -60,27 +61,60 @@ def cache_dir() -> Path:
 
 
 def joined_gguf(name: str) -> Path:
-    """The path of the joined model file, joining the parts first if the cache lacks a complete copy.
+    """The path of the joined model file, joining the parts first if the cache lacks a verified copy.
 
-    The parts are written to a temporary file that is renamed into place, so a crash or a concurrent
-    join never leaves a half-written model where a later load would find it."""
+    The parts are written to a temporary file that is renamed into place only when its SHA-256 is the
+    pinned one, so a crash, a concurrent join or a tampered part never leaves a model where a later load
+    would find it. A verified copy is recorded beside it (digest, size, modification time); a copy that
+    changed since is verified again before use."""
     packaged = packaged_models()[name]
     parts = packaged.parts()
     target = cache_dir() / f"{name}.gguf"
-    expected = sum(p.stat().st_size for p in parts)
-    if target.is_file() and target.stat().st_size == expected:
+    if _verified(target, packaged.sha256) or (target.is_file() and _digest(target) == packaged.sha256):
+        _record(target, packaged.sha256)
         return target
     with parts[0].open("rb") as first:
         if first.read(len(GGUF_MAGIC)) != GGUF_MAGIC:
             raise HiveError(f"{parts[0]} does not start a GGUF file; reinstall {packaged.distributions()[0]}")
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    digest = hashlib.sha256()
     try:
         with partial.open("wb") as out:
             for part in parts:
                 with part.open("rb") as chunk:
-                    shutil.copyfileobj(chunk, out, length=16 * 2**20)
+                    while block := chunk.read(16 * 2**20):
+                        digest.update(block)
+                        out.write(block)
+        if digest.hexdigest() != packaged.sha256:
+            raise HiveError(f"the joined model {name} does not match its pinned SHA-256 ({digest.hexdigest()[:12]}… "
+                            f"instead of {packaged.sha256[:12]}…); reinstall its parts: pip install --force-reinstall "
+                            f"{' '.join(packaged.distributions())}")
         os.replace(partial, target)
+        _record(target, packaged.sha256)
     finally:
         partial.unlink(missing_ok=True)
     return target
+
+
+def _stamp(path: Path, sha256: str) -> str:
+    stat = path.stat()
+    return f"{sha256} {stat.st_size} {stat.st_mtime_ns}"
+
+
+def _record(target: Path, sha256: str) -> None:
+    target.with_name(target.name + ".verified").write_text(_stamp(target, sha256), encoding="utf-8")
+
+
+def _verified(target: Path, sha256: str) -> bool:
+    """Whether the cached file is the one verified at join time (same digest, size and modification time)."""
+    record = target.with_name(target.name + ".verified")
+    return target.is_file() and record.is_file() and record.read_text(encoding="utf-8") == _stamp(target, sha256)
+
+
+def _digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(16 * 2**20):
+            digest.update(block)
+    return digest.hexdigest()
