@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -15,6 +16,9 @@ from rich.progress import Progress
 from hive.errors import HiveError
 from hive.pipeline import Planner, PlanResult
 from hive.selection.constraints import ConstraintSet, constraint_set
+
+
+Request = tuple[str, str | None, str | None, ConstraintSet | None]  # id, query, the line's error, its constraints
 
 
 @dataclass
@@ -45,34 +49,57 @@ class BatchSummary:
         return found
 
 
-def read_requests(source: Path) -> Iterator[tuple[str | None, str | None, str | None, ConstraintSet | None]]:
-    """(id, query, error, constraints) per non-empty line; a broken line yields an error instead of stopping the batch."""
+@dataclass(frozen=True)
+class BatchLine:
+    """One non-empty input line: where it is, what it asks (or why it cannot be read), and a digest of
+    what it asks, so a resumed batch redoes a line whose id stayed but whose request changed."""
+
+    number: int
+    request: Request
+    digest: str
+
+
+def read_requests(source: Path) -> list[BatchLine]:
+    """The non-empty lines of `source`; a broken line (not UTF-8, not JSON, no query) carries an error
+    instead of stopping the batch. Two lines with the same id are refused up front."""
     try:
-        lines = source.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
+        raw_lines = source.read_bytes().splitlines()
+    except OSError as exc:
         raise HiveError(f"cannot read {source}: {exc.__class__.__name__}: {exc}") from exc
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record: Any = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield f"line-{number}", None, f"line {number} is not valid JSON ({exc.msg}); expected {{\"id\": ..., \"query\": ...}}", None
-            continue
-        if not isinstance(record, dict):
-            yield f"line-{number}", None, f"line {number} is not a JSON object; expected {{\"id\": ..., \"query\": ...}}", None
-            continue
-        request_id = str(record.get("id", f"line-{number}"))
-        query = record.get("query")
-        if not isinstance(query, str):
-            yield request_id, None, f"line {number} has no \"query\" string", None
-            continue
-        try:
-            constraints = constraint_set(record["constraints"], f"line {number} constraints") if "constraints" in record else None
-        except HiveError as exc:
-            yield request_id, query, str(exc), None
-            continue
-        yield request_id, query, None, constraints
+    found = [_read_line(number, raw) for number, raw in enumerate(raw_lines, start=1) if raw.strip()]
+    numbers: dict[str, list[int]] = {}
+    for line in found:
+        numbers.setdefault(line.request[0], []).append(line.number)
+    repeated = {request_id: lines for request_id, lines in numbers.items() if len(lines) > 1}
+    if repeated:
+        first = next(iter(repeated.items()))
+        raise HiveError(f"request ids must be unique in {source}: '{first[0]}' is on lines "
+                        f"{', '.join(map(str, first[1]))}" + (f" (and {len(repeated) - 1} more ids repeat)" if len(repeated) > 1 else ""))
+    return found
+
+
+def _read_line(number: int, raw: bytes) -> BatchLine:
+    digest = hashlib.sha256(raw.strip()).hexdigest()
+    expected = '{"id": ..., "query": ...}'
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return BatchLine(number, (f"line-{number}", None, f"line {number} is not UTF-8 text; save the file as UTF-8", None), digest)
+    try:
+        record: Any = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return BatchLine(number, (f"line-{number}", None, f"line {number} is not valid JSON ({exc.msg}); expected {expected}", None), digest)
+    if not isinstance(record, dict):
+        return BatchLine(number, (f"line-{number}", None, f"line {number} is not a JSON object; expected {expected}", None), digest)
+    request_id = str(record.get("id", f"line-{number}"))
+    query = record.get("query")
+    if not isinstance(query, str):
+        return BatchLine(number, (request_id, None, f"line {number} has no \"query\" string", None), digest)
+    try:
+        constraints = constraint_set(record["constraints"], f"line {number} constraints") if "constraints" in record else None
+    except HiveError as exc:
+        return BatchLine(number, (request_id, query, str(exc), None), digest)
+    return BatchLine(number, (request_id, query, None, constraints), digest)
 
 
 def write_atomically(path: Path, lines: list[str]) -> None:
@@ -124,9 +151,6 @@ def _finished(line: str, runs: bool) -> dict | None:
     return record if (record.get("run") or {}).get("status") in ("complete", "partial") else None
 
 
-Request = tuple[str, str | None, str | None, ConstraintSet | None]
-
-
 class LocalEngine:
     """Plans (and, given an executor, runs) the requests one after the other in this process."""
 
@@ -172,15 +196,20 @@ def answer_line(planner: Planner, execute: Callable[[PlanResult], dict] | None, 
 
 
 def run_batch(source: Path, out: Path, engine: Any) -> BatchSummary:
-    """Answer every request of `source` into `out` (in input order) through `engine`; ids already
-    answered by an earlier, interrupted or finished run of the same batch are kept, not redone."""
-    requests = list(read_requests(source))
+    """Answer every request of `source` into `out` (in input order) through `engine`; lines already
+    answered by an earlier, interrupted or finished run of the same batch (same id, same request) are
+    kept, not redone."""
+    batch_lines = read_requests(source)
+    requests = [line.request for line in batch_lines]
+    digests = {line.request[0]: line.digest for line in batch_lines}
     journal = Journal(out, runs=engine.runs)
-    todo = [r for r in requests if r[0] not in journal.done]
-    answered: dict[str, dict] = dict(journal.done)
+    answered = {request_id: record for request_id, record in journal.done.items()
+                if request_id in digests and record.get("request_sha256") == digests[request_id]}
+    todo = [r for r in requests if r[0] not in answered]
     with Progress(transient=True) as progress:
         bar = progress.add_task("planning", total=len(requests), completed=len(requests) - len(todo))
         for line in engine.process(todo):
+            line["request_sha256"] = digests[str(line["id"])]
             answered[str(line["id"])] = line
             journal.add(line)
             progress.advance(bar)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import subprocess
@@ -84,12 +85,37 @@ def test_a_rerun_keeps_the_answered_ids_and_does_only_the_rest(tmp_path):
 def test_a_crashed_batch_resumes_from_its_journal(tmp_path):
     source = _requests(tmp_path / "in.jsonl", [{"id": "a", "query": "Transcribe a.wav"}, {"id": "b", "query": "Caption ./x.png"}])
     journal = tmp_path / "out.jsonl.partial"
-    planned = json.dumps({"id": "a", "query": "Transcribe a.wav", "tasks": [], "marker": "from the journal"})
+    digest = hashlib.sha256(source.read_bytes().splitlines()[0]).hexdigest()  # what line "a" asks, as the batch records it
+    planned = json.dumps({"id": "a", "query": "Transcribe a.wav", "tasks": [], "marker": "from the journal", "request_sha256": digest})
     journal.write_text(planned + "\n" + '{"id": "b", "que')  # the crash cut the second line short
     done = _hive("batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--plan-only", cwd=tmp_path)
     assert done.returncode == 0 and "1 kept from an earlier run" in done.stderr
     lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert lines[0]["marker"] == "from the journal" and lines[1]["tasks"][0]["task"] == "image-to-text"
+
+
+def test_an_edited_line_is_redone_on_resume_and_repeated_ids_are_refused(tmp_path):
+    source = _requests(tmp_path / "in.jsonl", [{"id": "a", "query": "Transcribe a.wav"}, {"id": "b", "query": "Caption ./x.png"}])
+    out = tmp_path / "out.jsonl"
+    assert _hive("batch", str(source), "--out", str(out), "--plan-only", cwd=tmp_path).returncode == 0
+    _requests(source, [{"id": "a", "query": "Transcribe a.wav"}, {"id": "b", "query": "Summarise ./x.txt"}])
+    again = _hive("batch", str(source), "--out", str(out), "--plan-only", cwd=tmp_path)
+    assert again.returncode == 0 and "1 kept from an earlier run" in again.stderr
+    assert [t["task"] for t in json.loads(out.read_text().splitlines()[1])["tasks"]] == ["summarization"]
+    before = out.read_text()
+    _requests(source, [{"id": "a", "query": "Transcribe a.wav"}, {"id": "a", "query": "Caption ./x.png"}])
+    twice = _hive("batch", str(source), "--out", str(out), "--plan-only", cwd=tmp_path)
+    assert twice.returncode == 2 and "request ids must be unique" in twice.stderr and "'a' is on lines 1, 2" in twice.stderr
+    assert out.read_text() == before
+
+
+def test_a_line_that_is_not_utf8_is_an_error_of_that_line_only(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b'{"id": "a", "query": "Transcribe a.wav"}\n{"id": "b", "query": "caf\xe9 \xff"}\n')
+    done = _hive("batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--plan-only", cwd=tmp_path)
+    assert done.returncode == 0 and "planned 1, failed 1" in done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert rows[0]["tasks"] and "line 2 is not UTF-8 text" in rows[1]["error"]
 
 
 def test_batch_engine_names_local_ray_or_an_older_planner_name(tmp_path):
