@@ -23,6 +23,8 @@ from hive.understanding.base import Understander
 from hive.understanding.inputs import resources_from_request
 from hive.understanding.learned import UNCERTAIN
 
+MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
+
 
 class Explanation(BaseModel):
     """What `--explain` shows: the merged domain, the problem and the planner's log."""
@@ -107,6 +109,10 @@ class Planner:
             goals = self.understander.select_goals(parsed, inputs, domain)
         with _timed(timings, "problem"):
             problem = build_problem(domain, inputs, goals)
+        if problem.step_slots > MAX_STEPS:
+            raise HiveError(f"the request needs up to {problem.step_slots} steps ({len(goals)} asked for, the rest conversions); "
+                            f"HIVE plans at most {MAX_STEPS} per request, as search time grows fast with more: split it, "
+                            "one line per request in 'hive batch'")
         with _timed(timings, "plan"):
             try:
                 planned = self.engine(domain, problem)

@@ -42,6 +42,11 @@ class PlanningProblem:
     inputs: dict[str, InputResource] = field(default_factory=dict)
     goal_specs: list[GoalSpec] = field(default_factory=list)
 
+    @property
+    def step_slots(self) -> int:
+        """How many steps a plan may have: one per requested task and per conversion in front of one."""
+        return len(self.objects) - len(self.inputs)
+
 
 def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalSpec], name: str = "request") -> PlanningProblem:
     """Build the problem; raise a one-line error naming the first goal that cannot be reached."""
