@@ -98,6 +98,10 @@ def test_folders_and_globs_are_inputs_of_the_kind_their_path_names():
 def test_a_quoted_file_name_is_a_file():
     parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
     assert parsed.files == ["example.jpg"] and parsed.input_texts == []
+    assert parse_request('Transcribe "./Meetings/Q3 review.mp3" please')[0].files == ["./Meetings/Q3 review.mp3"]
+    assert parse_request("Transcribe ./café/über.wav")[0].files == ["./café/über.wav"]
+    quoted_text = parse_request("Translate 'please read the attached notes.txt'")[0]  # a sentence, not a name
+    assert quoted_text.files == [] and quoted_text.input_texts == ["please read the attached notes.txt"]
 
 
 # -- the detector -----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ FILE_PATTERN = re.compile(
     rf"(?:(?<=[\s(\[`])|^)((?:[a-z][a-z0-9+.-]*://)?[\w~./\\%+*-]*[\w*-]\.(?:{_EXTENSIONS}))(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))",
     re.I,
 )
+QUOTED_FILE = re.compile(rf"(?!.*[.,;:]\s)(?!(?:\S+\s+){{3}})[^\n'\"?!]{{1,200}}\.(?:{_EXTENSIONS})", re.I)  # no sentence in it
 FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-]/)(?=$|[\s,;:!?)\]`'\"])")
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 QUOTE_PATTERN = re.compile(
@@ -84,6 +85,10 @@ def locate_values(query: str) -> RequestText:
         body = next(g for g in match.groups() if g is not None)
         if FILE_PATTERN.fullmatch(body.strip()):  # 'example.jpg' is a file named in quotes
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
+            continue
+        if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces
+            found.files.append((match.start() + 1, match.end() - 1, body.strip()))
+            found.masked = _blank(found.masked, match.start(), match.end())
             continue
         found.texts.append((match.start(), match.end(), body.strip()))
         found.masked = _blank(found.masked, match.start(), match.end())
