@@ -76,6 +76,39 @@ def test_bad_requests_get_clear_4xx_and_the_server_keeps_serving(server):
     assert _sparql(server, params={"query": "ASK { ?s ?p ?o }"}).json()["boolean"] is True
 
 
+def test_service_clauses_are_refused_before_any_url_is_fetched(server):
+    """SSRF: a SERVICE clause would make the endpoint fetch any URL; a real listener checks none is fetched."""
+    import http.server
+    import threading
+
+    hits = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the standard library's name)
+            hits.append(self.path)
+            self.send_response(500)
+            self.end_headers()
+
+        do_POST = do_GET
+
+        def log_message(self, *args):
+            pass
+
+    listener = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
+    threading.Thread(target=listener.serve_forever, daemon=True).start()
+    try:
+        target = f"http://127.0.0.1:{listener.server_address[1]}/sparql"
+        for query in (f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
+                      f"select * where {{ service silent <{target}> {{ ?s ?p ?o }} }}"):
+            refused = _sparql(server, params={"query": query})
+            assert refused.status_code == 403 and "SERVICE (federated query) is off" in refused.text
+        quoted = _sparql(server, params={"query": 'SELECT * WHERE { ?s ?p "SERVICE" } LIMIT 1'})  # a word in a literal
+        assert quoted.status_code == 200
+    finally:
+        listener.shutdown()
+    assert hits == []
+
+
 def test_standard_clients_query_the_endpoint(server):
     from rdflib.plugins.stores.sparqlstore import SPARQLStore
     from SPARQLWrapper import JSON, SPARQLWrapper

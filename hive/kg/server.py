@@ -36,6 +36,9 @@ GRAPH_FORMATS = {
 }
 MAX_QUERY_BYTES = 100_000
 UPDATE = re.compile(r"^\s*(?:(?:PREFIX|BASE)\b[^\n]*\n\s*)*(?:INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b", re.I)
+# What is not query keywords: string literals (long and short), IRIs, comments.
+NOT_KEYWORDS = re.compile(r"'''.*?'''|\"\"\".*?\"\"\"|'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|<[^<>\"{}|^`\\\s]*>|#[^\n]*", re.S)
+SERVICE = re.compile(r"\bSERVICE\b", re.I)
 
 
 class RequestProblem(Exception):
@@ -72,6 +75,8 @@ def run_query(store: pyoxigraph.Store, query: str, accept: str) -> tuple[str, by
     """Execute a read-only query; (media type, body)."""
     if UPDATE.search(query):
         raise RequestProblem(403, "this endpoint is read-only: updates are refused")
+    if SERVICE.search(NOT_KEYWORDS.sub(" ", query)):
+        raise RequestProblem(403, "SERVICE (federated query) is off: this endpoint answers from its own graph and fetches no URL")
     try:
         answer = store.query(query)
     except SyntaxError as exc:
