@@ -84,6 +84,15 @@ def test_bad_requests_get_a_clear_4xx_and_the_server_keeps_serving(client):
     unknown_kind = client.post("/plan", json={"query": "Summarise ./notes.toml"})
     assert unknown_kind.status_code == 400 and "cannot tell what kind of file" in unknown_kind.json()["error"]
     assert client.post("/plan", json={"query": "x" * 70_000}).status_code == 413
+
+    def chunks():  # a chunked body states no length: the limit holds as it streams
+        yield b'{"query": "Transcribe ./meeting.wav", "padding": "'
+        for _ in range(100):
+            yield b"x" * 1024
+        yield b'"}'
+
+    chunked = client.post("/plan", content=chunks(), headers={"content-type": "application/json"})
+    assert chunked.status_code == 413 and "over the limit" in chunked.json()["error"]
     constraints = client.post("/plan", json={"query": NER_QUERY, "constraints": {"max_parameters": -3}})
     assert constraints.status_code == 400 and "max_parameters" in constraints.json()["error"]
     upload = client.post("/uploads", files={"file": ("big.wav", b"0" * 20_000)})

@@ -9,7 +9,7 @@ import uuid
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
@@ -50,6 +50,35 @@ class JobView(BaseModel):
     links: dict[str, str]
 
 
+class BodyLimit:
+    """Bounds every request body, whether it states its length or streams in chunks
+    (`Transfer-Encoding: chunked` has no Content-Length to check): past the limit the request is a 413."""
+
+    def __init__(self, app: Any, limit_for: Callable[[str], int]) -> None:
+        self.app, self.limit_for = app, limit_for
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope["path"])
+        length = dict(scope["headers"]).get(b"content-length", b"")
+        if length.isdigit() and int(length) > limit:
+            await JSONResponse({"error": f"request body of {int(length)} bytes is over the limit of {limit}"}, status_code=413)(scope, receive, send)
+            return
+        received = 0
+
+        async def bounded_receive() -> dict:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b"")) if message["type"] == "http.request" else 0
+            if received > limit:
+                raise HTTPException(413, f"request body over the limit of {limit} bytes")
+            return message
+
+        await self.app(scope, bounded_receive, send)
+
+
 def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastAPI:
     """The app; its lifespan recovers interrupted jobs and runs the job runners."""
     planner = planner or Planner(kg=settings.kg)
@@ -70,13 +99,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
                   description="Plain-language requests to explainable plans of AI tasks, and their runs.")
     app.state.store, app.state.runner, app.state.settings = store, runner, settings
 
-    @app.middleware("http")
-    async def limit_request_size(request: Request, call_next):
-        limit = settings.max_upload_bytes + 2**16 if request.url.path == "/uploads" else settings.max_request_bytes
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return JSONResponse({"error": f"request body of {length} bytes is over the limit of {limit}"}, status_code=413)
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit_for=lambda path: settings.max_upload_bytes + 2**16 if path == "/uploads"
+                       else settings.max_request_bytes)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, exc: RequestValidationError):
