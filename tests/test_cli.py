@@ -57,6 +57,7 @@ def test_explain_shows_domain_problem_and_planner_log():
         (["plan", "estimate the depth of ./song.wav"], "error: cannot plan 'depth-estimation'"),
         (["plan", "summarise ./doc.xyz"], "error: cannot tell what kind of file './doc.xyz' is"),
         (["batch", "missing.jsonl", "--plan-only", "--out", "o.jsonl"], "error: cannot read missing.jsonl"),
+        (["plan", "Summarise ./a.txt and " + "the weather is nice, " * 60], "error: the request has 61 clauses; HIVE reads"),
         (["plan", ". ".join(f"summarise ./a{i}.wav and read it aloud" for i in range(6))],
          "error: the request needs up to 18 steps (12 asked for, the rest conversions); HIVE plans at most 12"),
     ],

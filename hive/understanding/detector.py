@@ -26,7 +26,9 @@ NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
 LEANS = 0.25  # a weak part reading another task at least this surely keeps it (is not swallowed by a neighbour)
-JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
+JOIN_TOLERANCE = 0.05
+MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
+MAX_JOINT_CHARS = 600  # neighbours join only while the two together stay this short  # how much surer the neighbour alone may be than the two together
 
 
 def default_weights_path() -> Path:
@@ -73,17 +75,24 @@ class TaskDetector:
         nothing or for a task only weakly joins a neighbour when the two read together as one task surely
         ("Watch ./a.mp4, tell me what sport it is"); the surest joins are made first."""
         parts = split_parts(located)
+        if len(parts) > MAX_PARTS:
+            raise HiveError(f"the request has {len(parts)} clauses; HIVE reads requests of up to {MAX_PARTS}: put a long "
+                            "text in quotes or after 'Text:' so it is read as input, or split the request")
         readings = self.score_parts(parts, parsed, cues) if parts else []
         joints: dict[tuple[int, int], PartReading] = {}
 
-        def joint(first: int) -> PartReading:
+        def joint(first: int) -> PartReading | None:
+            if readings[first + 1].part.end - readings[first].part.start > MAX_JOINT_CHARS:
+                return None  # a clause grown this long is no fragment of one request
+            span = (readings[first].part.start, readings[first + 1].part.end)
             span = (readings[first].part.start, readings[first + 1].part.end)
             if span not in joints:
                 joints[span] = self.score_parts([part_between(located, *span)], parsed, cues)[0]
             return joints[span]
 
         while True:
-            candidates = [(first, joint(first)) for first in self._joinable(readings) if self._joins(readings, first, joint(first))]
+            candidates = [(first, reading) for first in self._joinable(readings)
+                          if (reading := joint(first)) is not None and self._joins(readings, first, reading)]
             if not candidates:
                 return readings
             # fragments of one clause ("then generate a new, | polished image of it") join each other before a

@@ -14,6 +14,7 @@ import numpy as np
 from hive.errors import HiveError
 
 DIMENSIONS = 384
+MAX_WORDS = 256  # a clause is encoded from its first 256 words (~350 tokens); a longer one is no request clause
 
 
 class SentenceEncoder:
@@ -37,6 +38,9 @@ class SentenceEncoder:
         return np.stack([self._encode_one(text) for text in texts])
 
     def _encode_uncached(self, text: str) -> np.ndarray:
+        words = text.split()
+        if len(words) > MAX_WORDS:  # attention grows with the square of the length; E5 reads 512 tokens at most
+            text = " ".join(words[:MAX_WORDS])
         with self._lock:
             vector = np.asarray(self._model.query(text), dtype=np.float32).reshape(-1)
         vector.setflags(write=False)
