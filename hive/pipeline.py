@@ -95,6 +95,11 @@ class Planner:
         resources from earlier turns of a conversation, newest first. User mistakes raise `HiveError`."""
         if not query or not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
+        try:
+            query.encode("utf-8")
+        except UnicodeEncodeError as exc:  # bytes a terminal or file passed on undecoded
+            raise HiveError(f"the request is not UTF-8 text (characters {exc.start}-{exc.end}): "
+                            "write it in UTF-8 or leave those bytes out") from exc
         result = PlanResult(id=request_id, query=query, engine=self.engine_name, understander=self.understander.name)
         timings = result.timings_ms
         with _timed(timings, "understand"):

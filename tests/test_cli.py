@@ -70,6 +70,12 @@ def test_bad_input_gives_one_line_and_exit_2(tmp_path, args, message):
     assert "Traceback" not in done.stderr
 
 
+def test_bytes_that_are_not_utf8_in_a_request_are_a_one_line_error():
+    command = [sys.executable, "-m", "hive.cli", "plan", b"Translate \xff\xfe into French"]
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 2 and done.stderr.startswith("error: the request is not UTF-8 text") and "Traceback" not in done.stderr
+
+
 def test_batch_continues_past_bad_lines(tmp_path):
     source = tmp_path / "in.jsonl"
     source.write_text(
