@@ -217,6 +217,9 @@ def chat(
     run_chat(_planner(engine, constraints, kg, understander), as_json=as_json)
 
 
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
@@ -229,6 +232,9 @@ def serve(
     max_upload_mb: float = typer.Option(50.0, "--max-upload-mb", help="largest file POST /uploads accepts"),
     kg: Optional[str] = typer.Option(None, "--kg", help="SPARQL endpoint URL to plan against instead of the shipped graph"),
     allow_hub: bool = typer.Option(False, "--allow-hub", help="let steps without offline weights download them from the hub"),
+    token: Optional[str] = typer.Option(None, "--token", envvar="HIVE_SERVE_TOKEN",
+                                        help="require this token (Authorization: Bearer, or open /?token=) on every request but /health"),
+    allow_host: list[str] = typer.Option([], "--allow-host", help="a Host name to serve (repeat; default: the loopback names on a loopback bind)"),
 ) -> None:
     """Serve the HTTP API and web page: POST /plan, POST /runs, GET /runs/{id}, uploads, /sparql."""
     import socket
@@ -243,8 +249,14 @@ def serve(
 
     if inputs is not None and not inputs.is_dir():
         raise HiveError(f"--inputs {inputs} is not a folder")
+    loopback = host in LOOPBACK_HOSTS
+    if not loopback and not token:
+        raise HiveError(f"--host {host} lets other machines reach the API: give --token (or HIVE_SERVE_TOKEN) so only "
+                        "those who hold it may plan and run")
+    hosts = tuple(h.lower() for h in allow_host) or (LOOPBACK_HOSTS if loopback else ())
     settings = ServeSettings(data=data, inputs=inputs, runners=runners, max_queued=max_queued, job_seconds=job_seconds,
-                             max_upload_bytes=int(max_upload_mb * 2**20), kg=kg, allow_hub=allow_hub)
+                             max_upload_bytes=int(max_upload_mb * 2**20), kg=kg, allow_hub=allow_hub, token=token,
+                             allowed_hosts=hosts)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -101,6 +101,31 @@ def test_bad_requests_get_a_clear_4xx_and_the_server_keeps_serving(client):
     assert client.get("/health").json()["ok"] is True
 
 
+def test_other_host_names_are_refused_and_a_token_guards_everything_but_health(settings, planner):
+    """DNS rebinding: a page on another site that points its name at 127.0.0.1 still sends its own Host."""
+    from dataclasses import replace
+
+    guarded = replace(settings, token="s3cret", allowed_hosts=("127.0.0.1", "localhost", "::1"))
+    with TestClient(create_app(guarded, planner), base_url="http://127.0.0.1:8000") as local:
+        rebound = local.get("/health", headers={"host": "evil.example:8000"})
+        assert rebound.status_code == 421 and "evil.example" in rebound.json()["error"]
+        assert local.get("/health").status_code == 200  # open, for liveness probes
+        refused = local.post("/plan", json={"query": NER_QUERY})
+        assert refused.status_code == 401 and "needs its token" in refused.json()["error"]
+        assert local.post("/plan", json={"query": NER_QUERY}, headers={"authorization": "Bearer wrong"}).status_code == 401
+        assert local.post("/plan", json={"query": NER_QUERY}, headers={"authorization": "Bearer s3cret"}).status_code == 200
+        assert local.get("/").status_code == 401
+        page = local.get("/?token=s3cret")  # the web page: the token becomes an HttpOnly cookie its own calls carry
+        assert page.status_code == 200 and "httponly" in page.headers["set-cookie"].lower()
+        assert local.post("/plan", json={"query": NER_QUERY}).status_code == 200
+
+
+def test_a_bind_other_machines_can_reach_needs_a_token(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "hive.cli", "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60, env={k: v for k, v in os.environ.items() if k != "HIVE_SERVE_TOKEN"})
+    assert done.returncode == 2 and done.stderr.startswith("error: --host 0.0.0.0 lets other machines reach the API: give --token")
+
+
 def test_uploads_are_stored_under_a_safe_name_and_usable_in_requests(client):
     stored = client.post("/uploads", files={"file": ("../../evil name.png", (EXAMPLES / "traffic-light.png").read_bytes())})
     assert stored.status_code == 201

@@ -3,13 +3,16 @@ SPARQL endpoint. OpenAPI document at /openapi.json, interactive docs at /docs.""
 
 from __future__ import annotations
 
+import hmac
 import re
 import shutil
 import uuid
 from contextlib import asynccontextmanager
+from http.cookies import CookieError, SimpleCookie
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
@@ -79,6 +82,48 @@ class BodyLimit:
         await self.app(scope, bounded_receive, send)
 
 
+TOKEN_COOKIE = "hive_token"
+OPEN_PATHS = ("/health",)
+
+
+class Guard:
+    """Who may talk to the server. A Host header outside `allowed_hosts` is refused (a page on another site
+    that rebinds its DNS name to 127.0.0.1 still sends its own name); with a token, a request must carry it
+    as `Authorization: Bearer TOKEN` or as the cookie that opening `/?token=TOKEN` sets for the web page."""
+
+    def __init__(self, app: Any, settings: ServeSettings) -> None:
+        self.app, self.settings = app, settings
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = re.sub(r":\d+$", "", headers.get("host", "")).strip("[]").lower()
+        if self.settings.allowed_hosts and host not in self.settings.allowed_hosts:
+            await JSONResponse({"error": f"host '{host}' is not served here"}, status_code=421)(scope, receive, send)
+            return
+        token = self.settings.token
+        if token and scope["path"] not in OPEN_PATHS:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            offered = [headers.get("authorization", "").removeprefix("Bearer ").strip(),
+                       _cookie(headers.get("cookie", ""), TOKEN_COOKIE), *(query.get("token", []) if scope["path"] == "/" else [])]
+            if not any(hmac.compare_digest(candidate.encode(), token.encode()) for candidate in offered if candidate):
+                await JSONResponse({"error": "this server needs its token: 'Authorization: Bearer TOKEN', or open /?token=TOKEN"},
+                                   status_code=401)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _cookie(header: str, name: str) -> str:
+    jar = SimpleCookie()
+    try:
+        jar.load(header)
+    except CookieError:
+        return ""
+    return jar[name].value if name in jar else ""
+
+
 def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastAPI:
     """The app; its lifespan recovers interrupted jobs and runs the job runners."""
     planner = planner or Planner(kg=settings.kg)
@@ -101,6 +146,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
 
     app.add_middleware(BodyLimit, limit_for=lambda path: settings.max_upload_bytes + 2**16 if path == "/uploads"
                        else settings.max_request_bytes)
+    app.add_middleware(Guard, settings=settings)  # added last: runs first
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, exc: RequestValidationError):
@@ -137,8 +183,11 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
         return JobView(**job.to_json(), links=links)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def page() -> str:
-        return resources.files("hive.serve").joinpath("web", "index.html").read_text(encoding="utf-8")
+    def page() -> HTMLResponse:
+        response = HTMLResponse(resources.files("hive.serve").joinpath("web", "index.html").read_text(encoding="utf-8"))
+        if settings.token:  # the page's own calls then carry the token (Guard let this request in: it was right)
+            response.set_cookie(TOKEN_COOKIE, settings.token, httponly=True, samesite="strict")
+        return response
 
     @app.get("/health")
     def health() -> dict[str, Any]:

@@ -21,6 +21,8 @@ class ServeSettings:
     kg: str | None = None                      # a SPARQL endpoint instead of the shipped graph
     allow_hub: bool = False
     extra_roots: tuple[Path, ...] = field(default=())
+    token: str | None = None                   # when set, every request but /health must carry it
+    allowed_hosts: tuple[str, ...] = ()        # Host header names served (empty: any); loopback binds get the loopback names
 
     @property
     def store_path(self) -> Path:
