@@ -364,6 +364,16 @@ def test_a_dataset_is_the_one_its_words_name_best(selector, name, dataset, confi
     assert (resolved.configs, resolved.splits) == (configs, splits)
 
 
+def test_the_dataset_named_most_exactly_wins_a_tie_and_a_version_not_named_is_any(selector):
+    def datasets(name):
+        resolved = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset=name, metric="wer"))
+        return [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets]
+
+    assert datasets("LibriSpeech") == ["librispeech_asr"]
+    assert datasets("Multilingual LibriSpeech") == ["facebook/multilingual_librispeech"]
+    assert {"common_voice", "mozilla-foundation/common_voice_7_0", "mozilla-foundation/common_voice_8_0"} <= set(datasets("Common Voice English"))
+
+
 @pytest.mark.parametrize("name", ["Common Voice 11 English", "LibriSpeech validation", "TED-LIUM 3"])
 def test_numbers_languages_and_splits_must_name_something_of_the_dataset(selector, name):
     """Common Voice 11 has Hindi results only, LibriSpeech test splits only, TED-LIUM none: nothing stands in."""

@@ -77,6 +77,19 @@ def _naming_score(words: list[str], row: dict[str, object]) -> int | None:
     return len(named)
 
 
+GENERIC_DATASET_WORDS = {"asr", "dataset", "datasets", "data", "corpus", "hf", "benchmark", "clean", "other", "default"}
+
+
+def _unsaid(words: list[str], row: dict[str, object]) -> int:
+    """How many words of the dataset's id or name (the fewer of the two; its organisation, generic words and
+    version numbers aside) the request did not say: among equally named results, the dataset it names most
+    exactly wins."""
+    dataset_id = str(row["dataset"]).removeprefix(DATA + "dataset/").split("/")[-1]
+    names = [_words(dataset_id), _words(str(row.get("name") or dataset_id))]
+    return min(sum(1 for t in name if t not in GENERIC_DATASET_WORDS and not t.isdigit() and not any(_names(w, t) for w in words))
+               for name in names)  # a version not named is any version: "Common Voice" is every Common Voice
+
+
 def _has_metric(row: dict[str, object], metric: str) -> bool:
     name = _normal(str(row["metricName"])).replace("rogue", "rouge")
     return name.startswith(metric) if metric in METRIC_FAMILIES else _same_metric(name, metric)
@@ -201,6 +214,8 @@ class Vocabulary:
                   and (not metric or _has_metric(r, metric))]
         top = max((score for score, _r in scored), default=0)
         matching = [r for score, r in scored if score == top]
+        fewest = min((_unsaid(words, r) for r in matching), default=0)
+        matching = [r for r in matching if _unsaid(words, r) == fewest]  # "LibriSpeech" is librispeech_asr, not Multilingual LibriSpeech
         metric = metric or _usual_metric(matching)
         with_metric = [r for r in matching if _has_metric(r, metric)]
         if not with_metric:
