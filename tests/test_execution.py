@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -223,6 +225,40 @@ def test_a_worker_that_overruns_is_replaced(tmp_path):
         assert pool.run(quick, {"text": "still serving"}, str(tmp_path), timeout=60).value == "STILL SERVING"
     finally:
         pool.close()
+
+
+def test_a_worker_dies_with_a_killed_parent(tmp_path):
+    """SIGKILL leaves no handler to stop the pool: the kernel ends the worker with its parent."""
+    import signal
+
+    pid_file = tmp_path / "worker.pid"
+    parent = ("from hive.execution.worker import run_in_worker\n"
+              "code = 'def run(text: str = \"\", model: str = \"m\", device: str = \"cpu\"):\\n"
+              "    import os, time\\n    open(text, \"w\").write(str(os.getpid()))\\n    time.sleep(120)\\n'\n"
+              f"run_in_worker(code, {{'text': {str(pid_file)!r}}}, {str(tmp_path)!r}, timeout=300)\n")
+    process = subprocess.Popen([sys.executable, "-c", parent])
+    try:
+        deadline = time.time() + 60
+        while not (pid_file.exists() and pid_file.read_text()) and time.time() < deadline:
+            time.sleep(0.1)
+        worker = int(pid_file.read_text())
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.time() + 10
+        while time.time() < deadline and _alive(worker):
+            time.sleep(0.1)
+        assert not _alive(worker)
+    finally:
+        process.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")  # a zombie has died
 
 
 def test_snippets_may_write_only_inside_the_run_directory(tmp_path):

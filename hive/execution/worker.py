@@ -108,11 +108,26 @@ class _WriteGuard:
             raise PermissionError(f"snippets may write only inside the run directory, not to {target}")
 
 
-def _serve(connection, memory_bytes: int | None) -> None:
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this worker when the process that started it dies (even by SIGKILL), so no worker
+    outlives HIVE; elsewhere a worker still ends when its pipe closes."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took hold
+        os._exit(1)
+
+
+def _serve(connection, memory_bytes: int | None, parent: int) -> None:
     """A worker's loop: receive (code, arguments, workdir), answer a StepOutcome, until told to stop."""
     import resource
     import time
 
+    _die_with_parent(parent)
     if memory_bytes:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -154,7 +169,7 @@ def _serve(connection, memory_bytes: int | None) -> None:
 class _Worker:
     def __init__(self, memory_bytes: int | None) -> None:
         self.connection, child = CONTEXT.Pipe()
-        self.process = CONTEXT.Process(target=_serve, args=(child, memory_bytes), daemon=True)
+        self.process = CONTEXT.Process(target=_serve, args=(child, memory_bytes, os.getpid()), daemon=True)
         self.process.start()
         child.close()
         self.last_model: str | None = None
