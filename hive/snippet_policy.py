@@ -7,6 +7,7 @@ admits a snippet into the knowledge graph and again before HIVE runs it.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 ALLOWED_MODULES = frozenset({
@@ -18,6 +19,9 @@ ALLOWED_MODULES = frozenset({
 # HIVE's own code for packaged weights that come without model code; the rest of `hive` stays off-limits.
 ALLOWED_SUBPACKAGES = ("hive.local_models",)
 FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "__import__", "globals", "locals", "getattr", "setattr", "delattr", "breakpoint", "input"})
+# A model id as the hub writes it: an optional owner, then a name, of letters, digits, '-', '_' and '.'.
+# Ids are data that generated code names; anything else is refused before it reaches a snippet.
+MODEL_ID = re.compile(r"(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}")
 FUNCTION_NAME = "run"
 COMMON_PARAMETERS = ("model", "device")
 

@@ -21,6 +21,7 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph
 
+from hive.snippet_policy import MODEL_ID
 from kg_builder.cards import Card
 from kg_builder.extract import ModelFacts, Result, extract
 from kg_builder.graph import PREFIXES, GraphWriter
@@ -75,6 +76,8 @@ def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | 
                 return list(seen.values())
             if isinstance(item, Skipped):
                 report.skip(item.where, item.reason)
+            elif not MODEL_ID.fullmatch(item.id):
+                report.skip(item.source, "the model id is not a hub id (owner/name of letters, digits, '-', '_', '.')")
             elif item.id in seen:
                 report.skip(item.source, "duplicate model id")
             else:

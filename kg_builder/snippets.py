@@ -159,7 +159,7 @@ class TemplateWriter:
         values = {
             "params": _parameters(signature),
             "model_id": repr(facts.id),
-            "doc": f"{task} with {facts.id}.",
+            "doc": repr(f"{task} with {facts.id}."),  # a string literal, whatever the id holds
             "pipeline_task": repr(calls["pipeline_task"].get(task, task)),
             "call": calls.get(family, {}).get(task, ""),
             **fields,

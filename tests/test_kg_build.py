@@ -122,8 +122,13 @@ def test_bad_cards_are_skipped_with_counted_reasons(tmp_path):
     (cards / "org" / "broken" / "README.md").write_text("---\nlicense: [mit\n---\nbody")
     (cards / "org" / "fine").mkdir(parents=True)
     (cards / "org" / "fine" / "README.md").write_text("---\nlicense: mit\npipeline_tag: translation\n---\n# fine\n")
+    hostile = cards / "org" / 'x"""\nimport os; os.system("id")\n"""'  # a folder name that would close a docstring
+    hostile.mkdir(parents=True)
+    (hostile / "README.md").write_text("---\npipeline_tag: translation\n---\n")
     out = tmp_path / "kg"
     report = build([JsonlSource(dump), DirectorySource(cards)], out, with_store=False)
+    assert report.skipped["the model id is not a hub id (owner/name of letters, digits, '-', '_', '.')"] == 1
+    assert not any("os.system" in path.read_text() for path in (out / "snippets").rglob("*.py"))
     assert report.models == 2
     assert report.skipped["not JSON (Expecting property name enclosed in double quotes)"] == 1
     assert report.skipped["no model id"] == 1

@@ -135,6 +135,18 @@ def _facts(code: str = "from transformers import pipeline\npipeline('automatic-s
     return extract(card)
 
 
+def test_a_model_id_reaches_a_template_snippet_only_as_a_string_literal():
+    """Ids are checked at build time; the templates still never paste one into code or a docstring."""
+    import ast
+
+    hostile = 'org/x"""\nimport os\n"""'
+    code = TemplateWriter().fallback(extract(Card(id=hostile, meta={}, body="", source="t")), "translation").code
+    function = ast.parse(code).body[0]
+    assert isinstance(function, ast.FunctionDef) and len(ast.parse(code).body) == 1
+    assert hostile in ast.get_docstring(function) and not any(isinstance(n, ast.Import) and n.names[0].name == "os"
+                                                               for n in ast.walk(function))
+
+
 def test_template_snippets_follow_the_cards_loader():
     snippet = TemplateWriter().write(_facts("from transformers import WhisperProcessor, WhisperForConditionalGeneration\n"
                                             "p = WhisperProcessor.from_pretrained('org/asr')\n"

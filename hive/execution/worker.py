@@ -16,6 +16,7 @@ import importlib
 import multiprocessing
 import os
 import threading
+import time
 import traceback
 from dataclasses import dataclass
 from importlib import resources
@@ -25,6 +26,7 @@ import yaml
 
 CONTEXT = multiprocessing.get_context("spawn")
 CACHED_MODELS_PER_LOADER = 4
+PARENT_CHECK_SECONDS = 0.5
 
 
 @dataclass
@@ -109,23 +111,19 @@ class _WriteGuard:
 
 
 def _die_with_parent(parent: int) -> None:
-    """Ask Linux to kill this worker when the process that started it dies (even by SIGKILL), so no worker
-    outlives HIVE; elsewhere a worker still ends when its pipe closes."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request took hold
+    """End this worker when the process that started it is gone (killed, even by SIGKILL, so its pipe may
+    never close while a snippet runs): a watcher thread sees the worker handed to another parent."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
         os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _serve(connection, memory_bytes: int | None, parent: int) -> None:
     """A worker's loop: receive (code, arguments, workdir), answer a StepOutcome, until told to stop."""
     import resource
-    import time
 
     _die_with_parent(parent)
     if memory_bytes:

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'Aniemore/wav2vec2-xlsr-53-russian-emotion-recognition', device: str = "cpu"):
-    """audio-classification with Aniemore/wav2vec2-xlsr-53-russian-emotion-recognition."""
+    'audio-classification with Aniemore/wav2vec2-xlsr-53-russian-emotion-recognition.'
     from transformers import AutoModel, Wav2Vec2FeatureExtractor, pipeline
 
     network = AutoModel.from_pretrained(model)

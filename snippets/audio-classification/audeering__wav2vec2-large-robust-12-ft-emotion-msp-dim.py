@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'audeering/wav2vec2-large-robust-12-ft-emotion-msp-dim', device: str = "cpu"):
-    """audio-classification with audeering/wav2vec2-large-robust-12-ft-emotion-msp-dim."""
+    'audio-classification with audeering/wav2vec2-large-robust-12-ft-emotion-msp-dim.'
     from transformers import EmotionModel, Wav2Vec2Processor, pipeline
 
     network = EmotionModel.from_pretrained(model)

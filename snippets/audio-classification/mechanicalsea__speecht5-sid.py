@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'mechanicalsea/speecht5-sid', device: str = "cpu"):
-    """audio-classification with mechanicalsea/speecht5-sid."""
+    'audio-classification with mechanicalsea/speecht5-sid.'
     from transformers import pipeline
 
     runner = pipeline('audio-classification', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'sahita/language-identification', device: str = "cpu"):
-    """audio-classification with sahita/language-identification."""
+    'audio-classification with sahita/language-identification.'
     from speechbrain.inference import EncoderClassifier
 
     runner = EncoderClassifier.from_hparams(source=model, run_opts={"device": device})

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'microsoft/speecht5_vc', device: str = "cpu"):
-    """audio-to-audio with microsoft/speecht5_vc."""
+    'audio-to-audio with microsoft/speecht5_vc.'
     from transformers import SpeechT5ForSpeechToSpeech, SpeechT5Processor, pipeline
 
     network = SpeechT5ForSpeechToSpeech.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'popcornell/FasNetTAC-paper', device: str = "cpu"):
-    """audio-to-audio with popcornell/FasNetTAC-paper."""
+    'audio-to-audio with popcornell/FasNetTAC-paper.'
     from speechbrain.inference import SepformerSeparation
 
     runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'speechbrain/sepformer-wham', device: str = "cpu"):
-    """audio-to-audio with speechbrain/sepformer-wham."""
+    'audio-to-audio with speechbrain/sepformer-wham.'
     from speechbrain.inference import SepformerSeparation
 
     runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'facebook/hubert-large-ls960-ft', device: str = "cpu"):
-    """automatic-speech-recognition with facebook/hubert-large-ls960-ft."""
+    'automatic-speech-recognition with facebook/hubert-large-ls960-ft.'
     from transformers import HubertForCTC, Wav2Vec2Processor, pipeline
 
     network = HubertForCTC.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'facebook/s2t-small-librispeech-asr', device: str = "cpu"):
-    """automatic-speech-recognition with facebook/s2t-small-librispeech-asr."""
+    'automatic-speech-recognition with facebook/s2t-small-librispeech-asr.'
     from transformers import Speech2TextForConditionalGeneration, Speech2TextProcessor, pipeline
 
     network = Speech2TextForConditionalGeneration.from_pretrained(model)

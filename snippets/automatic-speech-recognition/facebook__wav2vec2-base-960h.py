@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'facebook/wav2vec2-base-960h', device: str = "cpu"):
-    """automatic-speech-recognition with facebook/wav2vec2-base-960h."""
+    'automatic-speech-recognition with facebook/wav2vec2-base-960h.'
     from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
 
     network = Wav2Vec2ForCTC.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'fxtentacle/wav2vec2-xls-r-1b-tevr', device: str = "cpu"):
-    """automatic-speech-recognition with fxtentacle/wav2vec2-xls-r-1b-tevr."""
+    'automatic-speech-recognition with fxtentacle/wav2vec2-xls-r-1b-tevr.'
     from transformers import AutoModelForCTC, HajoProcessor, pipeline
 
     network = AutoModelForCTC.from_pretrained(model)

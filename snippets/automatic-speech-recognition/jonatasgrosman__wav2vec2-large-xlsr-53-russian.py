@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'jonatasgrosman/wav2vec2-large-xlsr-53-russian', device: str = "cpu"):
-    """automatic-speech-recognition with jonatasgrosman/wav2vec2-large-xlsr-53-russian."""
+    'automatic-speech-recognition with jonatasgrosman/wav2vec2-large-xlsr-53-russian.'
     from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
 
     network = Wav2Vec2ForCTC.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'kresnik/wav2vec2-large-xlsr-korean', device: str = "cpu"):
-    """automatic-speech-recognition with kresnik/wav2vec2-large-xlsr-korean."""
+    'automatic-speech-recognition with kresnik/wav2vec2-large-xlsr-korean.'
     from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
 
     network = Wav2Vec2ForCTC.from_pretrained(model)

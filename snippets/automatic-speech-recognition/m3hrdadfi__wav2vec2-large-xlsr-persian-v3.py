@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'm3hrdadfi/wav2vec2-large-xlsr-persian-v3', device: str = "cpu"):
-    """automatic-speech-recognition with m3hrdadfi/wav2vec2-large-xlsr-persian-v3."""
+    'automatic-speech-recognition with m3hrdadfi/wav2vec2-large-xlsr-persian-v3.'
     from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
 
     network = Wav2Vec2ForCTC.from_pretrained(model)

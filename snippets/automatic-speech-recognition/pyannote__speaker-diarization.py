@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'pyannote/speaker-diarization', device: str = "cpu"):
-    """automatic-speech-recognition with pyannote/speaker-diarization."""
+    'automatic-speech-recognition with pyannote/speaker-diarization.'
     from transformers import pipeline
 
     runner = pipeline('automatic-speech-recognition', model=model, device=device)

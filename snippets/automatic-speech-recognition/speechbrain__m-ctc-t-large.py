@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'speechbrain/m-ctc-t-large', device: str = "cpu"):
-    """automatic-speech-recognition with speechbrain/m-ctc-t-large."""
+    'automatic-speech-recognition with speechbrain/m-ctc-t-large.'
     from transformers import MCTCTForCTC, MCTCTProcessor, pipeline
 
     network = MCTCTForCTC.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(audio: str = '', model: str = 'ydshieh/wav2vec2-large-xlsr-53-chinese-zh-cn-gpt', device: str = "cpu"):
-    """automatic-speech-recognition with ydshieh/wav2vec2-large-xlsr-53-chinese-zh-cn-gpt."""
+    'automatic-speech-recognition with ydshieh/wav2vec2-large-xlsr-53-chinese-zh-cn-gpt.'
     from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
 
     network = Wav2Vec2ForCTC.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Kirili4ik/ruDialoGpt3-medium-finetuned-telegram', device: str = "cpu"):
-    """conversational with Kirili4ik/ruDialoGpt3-medium-finetuned-telegram."""
+    'conversational with Kirili4ik/ruDialoGpt3-medium-finetuned-telegram.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

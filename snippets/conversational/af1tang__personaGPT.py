@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'af1tang/personaGPT', device: str = "cpu"):
-    """conversational with af1tang/personaGPT."""
+    'conversational with af1tang/personaGPT.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

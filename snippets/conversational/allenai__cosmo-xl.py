@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'allenai/cosmo-xl', device: str = "cpu"):
-    """conversational with allenai/cosmo-xl."""
+    'conversational with allenai/cosmo-xl.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

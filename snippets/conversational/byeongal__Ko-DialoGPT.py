@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'byeongal/Ko-DialoGPT', device: str = "cpu"):
-    """conversational with byeongal/Ko-DialoGPT."""
+    'conversational with byeongal/Ko-DialoGPT.'
     from transformers import GPT2LMHeadModel, PreTrainedTokenizerFast, pipeline
 
     network = GPT2LMHeadModel.from_pretrained(model)

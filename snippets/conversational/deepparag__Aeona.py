@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'deepparag/Aeona', device: str = "cpu"):
-    """conversational with deepparag/Aeona."""
+    'conversational with deepparag/Aeona.'
     from transformers import pipeline
 
     runner = pipeline('text-generation', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'gorkemgoknar/gpt2chatbotenglish', device: str = "cpu"):
-    """conversational with gorkemgoknar/gpt2chatbotenglish."""
+    'conversational with gorkemgoknar/gpt2chatbotenglish.'
     from transformers import pipeline
 
     runner = pipeline('text-generation', model=model, device=device)

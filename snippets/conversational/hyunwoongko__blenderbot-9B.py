@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'hyunwoongko/blenderbot-9B', device: str = "cpu"):
-    """conversational with hyunwoongko/blenderbot-9B."""
+    'conversational with hyunwoongko/blenderbot-9B.'
     from transformers import pipeline
 
     runner = pipeline('text-generation', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'microsoft/GODEL-v1_1-base-seq2seq', device: str = "cpu"):
-    """conversational with microsoft/GODEL-v1_1-base-seq2seq."""
+    'conversational with microsoft/GODEL-v1_1-base-seq2seq.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'r3dhummingbird/DialoGPT-medium-joshua', device: str = "cpu"):
-    """conversational with r3dhummingbird/DialoGPT-medium-joshua."""
+    'conversational with r3dhummingbird/DialoGPT-medium-joshua.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

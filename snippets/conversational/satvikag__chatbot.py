@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'satvikag/chatbot', device: str = "cpu"):
-    """conversational with satvikag/chatbot."""
+    'conversational with satvikag/chatbot.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'thu-coai/CDial-GPT_LCCC-large', device: str = "cpu"):
-    """conversational with thu-coai/CDial-GPT_LCCC-large."""
+    'conversational with thu-coai/CDial-GPT_LCCC-large.'
     from transformers import BertTokenizer, OpenAIGPTLMHeadModel, pipeline
 
     tokenizer_0 = BertTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'ChristianOrr/madnet_keras', device: str = "cpu"):
-    """depth-estimation with ChristianOrr/madnet_keras."""
+    'depth-estimation with ChristianOrr/madnet_keras.'
     from transformers import pipeline
 
     runner = pipeline('depth-estimation', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'vinvino02/glpn-kitti', device: str = "cpu"):
-    """depth-estimation with vinvino02/glpn-kitti."""
+    'depth-estimation with vinvino02/glpn-kitti.'
     from transformers import GLPNFeatureExtractor, GLPNForDepthEstimation, pipeline
 
     feature_extractor_0 = GLPNFeatureExtractor.from_pretrained(model)

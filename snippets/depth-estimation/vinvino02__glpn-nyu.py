@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'vinvino02/glpn-nyu', device: str = "cpu"):
-    """depth-estimation with vinvino02/glpn-nyu."""
+    'depth-estimation with vinvino02/glpn-nyu.'
     from transformers import GLPNFeatureExtractor, GLPNForDepthEstimation, pipeline
 
     feature_extractor_0 = GLPNFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'davanstrien/testwebhook', device: str = "cpu"):
-    """document-question-answering with davanstrien/testwebhook."""
+    'document-question-answering with davanstrien/testwebhook.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

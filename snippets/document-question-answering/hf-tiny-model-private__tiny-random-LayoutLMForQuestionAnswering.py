@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'hf-tiny-model-private/tiny-random-LayoutLMForQuestionAnswering', device: str = "cpu"):
-    """document-question-answering with hf-tiny-model-private/tiny-random-LayoutLMForQuestionAnswering."""
+    'document-question-answering with hf-tiny-model-private/tiny-random-LayoutLMForQuestionAnswering.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'impira/layoutlm-document-qa', device: str = "cpu"):
-    """document-question-answering with impira/layoutlm-document-qa."""
+    'document-question-answering with impira/layoutlm-document-qa.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'impira/layoutlm-invoices', device: str = "cpu"):
-    """document-question-answering with impira/layoutlm-invoices."""
+    'document-question-answering with impira/layoutlm-invoices.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

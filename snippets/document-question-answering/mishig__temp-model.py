@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'mishig/temp-model', device: str = "cpu"):
-    """document-question-answering with mishig/temp-model."""
+    'document-question-answering with mishig/temp-model.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

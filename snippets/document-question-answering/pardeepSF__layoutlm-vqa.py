@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'pardeepSF/layoutlm-vqa', device: str = "cpu"):
-    """document-question-answering with pardeepSF/layoutlm-vqa."""
+    'document-question-answering with pardeepSF/layoutlm-vqa.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

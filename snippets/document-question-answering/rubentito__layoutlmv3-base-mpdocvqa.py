@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'rubentito/layoutlmv3-base-mpdocvqa', device: str = "cpu"):
-    """document-question-answering with rubentito/layoutlmv3-base-mpdocvqa."""
+    'document-question-answering with rubentito/layoutlmv3-base-mpdocvqa.'
     from transformers import LayoutLMv3ForQuestionAnswering, LayoutLMv3Processor, pipeline
 
     network = LayoutLMv3ForQuestionAnswering.from_pretrained(model)

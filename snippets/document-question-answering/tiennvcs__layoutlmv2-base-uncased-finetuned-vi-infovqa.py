@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'tiennvcs/layoutlmv2-base-uncased-finetuned-vi-infovqa', device: str = "cpu"):
-    """document-question-answering with tiennvcs/layoutlmv2-base-uncased-finetuned-vi-infovqa."""
+    'document-question-answering with tiennvcs/layoutlmv2-base-uncased-finetuned-vi-infovqa.'
     from transformers import pipeline
 
     runner = pipeline('document-question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'apple/mobilevit-small', device: str = "cpu"):
-    """image-classification with apple/mobilevit-small."""
+    'image-classification with apple/mobilevit-small.'
     from transformers import MobileViTFeatureExtractor, MobileViTForImageClassification, pipeline
 
     feature_extractor_0 = MobileViTFeatureExtractor.from_pretrained(model)

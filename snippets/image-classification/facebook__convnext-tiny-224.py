@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/convnext-tiny-224', device: str = "cpu"):
-    """image-classification with facebook/convnext-tiny-224."""
+    'image-classification with facebook/convnext-tiny-224.'
     from transformers import ConvNextFeatureExtractor, ConvNextForImageClassification, pipeline
 
     feature_extractor_0 = ConvNextFeatureExtractor.from_pretrained(model)

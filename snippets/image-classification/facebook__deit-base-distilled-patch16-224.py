@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/deit-base-distilled-patch16-224', device: str = "cpu"):
-    """image-classification with facebook/deit-base-distilled-patch16-224."""
+    'image-classification with facebook/deit-base-distilled-patch16-224.'
     from transformers import AutoFeatureExtractor, DeiTForImageClassificationWithTeacher, pipeline
 
     feature_extractor_0 = AutoFeatureExtractor.from_pretrained(model)

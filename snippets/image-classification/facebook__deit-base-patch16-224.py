@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/deit-base-patch16-224', device: str = "cpu"):
-    """image-classification with facebook/deit-base-patch16-224."""
+    'image-classification with facebook/deit-base-patch16-224.'
     from transformers import AutoFeatureExtractor, ViTForImageClassification, pipeline
 
     feature_extractor_0 = AutoFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/vit-base-patch16-224', device: str = "cpu"):
-    """image-classification with google/vit-base-patch16-224."""
+    'image-classification with google/vit-base-patch16-224.'
     from transformers import ViTForImageClassification, ViTImageProcessor, pipeline
 
     network = ViTForImageClassification.from_pretrained(model)

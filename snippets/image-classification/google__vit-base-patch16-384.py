@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/vit-base-patch16-384', device: str = "cpu"):
-    """image-classification with google/vit-base-patch16-384."""
+    'image-classification with google/vit-base-patch16-384.'
     from transformers import ViTFeatureExtractor, ViTForImageClassification, pipeline
 
     feature_extractor_0 = ViTFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/beit-base-patch16-224-pt22k-ft22k', device: str = "cpu"):
-    """image-classification with microsoft/beit-base-patch16-224-pt22k-ft22k."""
+    'image-classification with microsoft/beit-base-patch16-224-pt22k-ft22k.'
     from transformers import BeitForImageClassification, BeitImageProcessor, pipeline
 
     network = BeitForImageClassification.from_pretrained(model)

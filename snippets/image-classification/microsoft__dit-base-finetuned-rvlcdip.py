@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/dit-base-finetuned-rvlcdip', device: str = "cpu"):
-    """image-classification with microsoft/dit-base-finetuned-rvlcdip."""
+    'image-classification with microsoft/dit-base-finetuned-rvlcdip.'
     from transformers import AutoImageProcessor, AutoModelForImageClassification, pipeline
 
     image_processor_0 = AutoImageProcessor.from_pretrained(model)

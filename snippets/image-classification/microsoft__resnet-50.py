@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/resnet-50', device: str = "cpu"):
-    """image-classification with microsoft/resnet-50."""
+    'image-classification with microsoft/resnet-50.'
     from transformers import AutoImageProcessor, ResNetForImageClassification, pipeline
 
     image_processor_0 = AutoImageProcessor.from_pretrained(model)

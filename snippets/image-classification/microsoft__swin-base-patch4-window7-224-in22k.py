@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/swin-base-patch4-window7-224-in22k', device: str = "cpu"):
-    """image-classification with microsoft/swin-base-patch4-window7-224-in22k."""
+    'image-classification with microsoft/swin-base-patch4-window7-224-in22k.'
     from transformers import AutoFeatureExtractor, SwinForImageClassification, pipeline
 
     feature_extractor_0 = AutoFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'nateraw/vit-age-classifier', device: str = "cpu"):
-    """image-classification with nateraw/vit-age-classifier."""
+    'image-classification with nateraw/vit-age-classifier.'
     from transformers import ViTFeatureExtractor, ViTForImageClassification, pipeline
 
     feature_extractor_0 = ViTFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'nvidia/mit-b0', device: str = "cpu"):
-    """image-classification with nvidia/mit-b0."""
+    'image-classification with nvidia/mit-b0.'
     from transformers import SegformerFeatureExtractor, SegformerForImageClassification, pipeline
 
     feature_extractor_0 = SegformerFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'ydshieh/vit-gpt2-coco-en-ckpts', device: str = "cpu"):
-    """image-classification with ydshieh/vit-gpt2-coco-en-ckpts."""
+    'image-classification with ydshieh/vit-gpt2-coco-en-ckpts.'
     from transformers import AutoTokenizer, FlaxVisionEncoderDecoderModel, ViTFeatureExtractor, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'Intel/dpt-large-ade', device: str = "cpu"):
-    """image-segmentation with Intel/dpt-large-ade."""
+    'image-segmentation with Intel/dpt-large-ade.'
     from transformers import DPTFeatureExtractor, DPTForSemanticSegmentation, pipeline
 
     feature_extractor_0 = DPTFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'apple/deeplabv3-mobilevit-small', device: str = "cpu"):
-    """image-segmentation with apple/deeplabv3-mobilevit-small."""
+    'image-segmentation with apple/deeplabv3-mobilevit-small.'
     from transformers import MobileViTFeatureExtractor, MobileViTForSemanticSegmentation, pipeline
 
     feature_extractor_0 = MobileViTFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/detr-resnet-101-panoptic', device: str = "cpu"):
-    """image-segmentation with facebook/detr-resnet-101-panoptic."""
+    'image-segmentation with facebook/detr-resnet-101-panoptic.'
     from transformers import DetrFeatureExtractor, DetrForSegmentation, pipeline
 
     feature_extractor_0 = DetrFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/detr-resnet-50-panoptic', device: str = "cpu"):
-    """image-segmentation with facebook/detr-resnet-50-panoptic."""
+    'image-segmentation with facebook/detr-resnet-50-panoptic.'
     from transformers import DetrFeatureExtractor, DetrForSegmentation, pipeline
 
     feature_extractor_0 = DetrFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/maskformer-swin-base-coco', device: str = "cpu"):
-    """image-segmentation with facebook/maskformer-swin-base-coco."""
+    'image-segmentation with facebook/maskformer-swin-base-coco.'
     from transformers import MaskFormerFeatureExtractor, MaskFormerForInstanceSegmentation, pipeline
 
     feature_extractor_0 = MaskFormerFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/maskformer-swin-large-ade', device: str = "cpu"):
-    """image-segmentation with facebook/maskformer-swin-large-ade."""
+    'image-segmentation with facebook/maskformer-swin-large-ade.'
     from transformers import MaskFormerForInstanceSegmentation, MaskFormerImageProcessor, pipeline
 
     network = MaskFormerForInstanceSegmentation.from_pretrained(model)

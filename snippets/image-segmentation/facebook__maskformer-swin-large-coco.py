@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/maskformer-swin-large-coco', device: str = "cpu"):
-    """image-segmentation with facebook/maskformer-swin-large-coco."""
+    'image-segmentation with facebook/maskformer-swin-large-coco.'
     from transformers import MaskFormerForInstanceSegmentation, MaskFormerImageProcessor, pipeline
 
     network = MaskFormerForInstanceSegmentation.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'keremberke/yolov8n-pothole-segmentation', device: str = "cpu"):
-    """image-segmentation with keremberke/yolov8n-pothole-segmentation."""
+    'image-segmentation with keremberke/yolov8n-pothole-segmentation.'
     from transformers import pipeline
 
     runner = pipeline('image-segmentation', model=model, device=device)

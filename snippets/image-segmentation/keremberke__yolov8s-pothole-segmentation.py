@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'keremberke/yolov8s-pothole-segmentation', device: str = "cpu"):
-    """image-segmentation with keremberke/yolov8s-pothole-segmentation."""
+    'image-segmentation with keremberke/yolov8s-pothole-segmentation.'
     from transformers import pipeline
 
     runner = pipeline('image-segmentation', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'mattmdjaga/segformer_b2_clothes', device: str = "cpu"):
-    """image-segmentation with mattmdjaga/segformer_b2_clothes."""
+    'image-segmentation with mattmdjaga/segformer_b2_clothes.'
     from transformers import AutoFeatureExtractor, SegformerForSemanticSegmentation, pipeline
 
     feature_extractor_0 = AutoFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/beit-base-finetuned-ade-640-640', device: str = "cpu"):
-    """image-segmentation with microsoft/beit-base-finetuned-ade-640-640."""
+    'image-segmentation with microsoft/beit-base-finetuned-ade-640-640.'
     from transformers import BeitFeatureExtractor, BeitForSemanticSegmentation, pipeline
 
     feature_extractor_0 = BeitFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'nvidia/segformer-b0-finetuned-cityscapes-1024-1024', device: str = "cpu"):
-    """image-segmentation with nvidia/segformer-b0-finetuned-cityscapes-1024-1024."""
+    'image-segmentation with nvidia/segformer-b0-finetuned-cityscapes-1024-1024.'
     from transformers import SegformerFeatureExtractor, SegformerForSemanticSegmentation, pipeline
 
     feature_extractor_0 = SegformerFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'shi-labs/oneformer_ade20k_swin_large', device: str = "cpu"):
-    """image-segmentation with shi-labs/oneformer_ade20k_swin_large."""
+    'image-segmentation with shi-labs/oneformer_ade20k_swin_large.'
     from transformers import OneFormerForUniversalSegmentation, OneFormerProcessor, pipeline
 
     network = OneFormerForUniversalSegmentation.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'lambdalabs/sd-image-variations-diffusers', device: str = "cpu"):
-    """image-to-image with lambdalabs/sd-image-variations-diffusers."""
+    'image-to-image with lambdalabs/sd-image-variations-diffusers.'
     import torch
     from diffusers import StableDiffusionImageVariationPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'sivar/legostyle1-5', device: str = "cpu"):
-    """image-to-image with sivar/legostyle1-5."""
+    'image-to-image with sivar/legostyle1-5.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'weitf/muscleAmine', device: str = "cpu"):
-    """image-to-image with weitf/muscleAmine."""
+    'image-to-image with weitf/muscleAmine.'
     from transformers import pipeline
 
     runner = pipeline('image-to-image', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'Salesforce/blip-image-captioning-large', device: str = "cpu"):
-    """image-to-text with Salesforce/blip-image-captioning-large."""
+    'image-to-text with Salesforce/blip-image-captioning-large.'
     from transformers import BlipForConditionalGeneration, BlipProcessor, pipeline
 
     network = BlipForConditionalGeneration.from_pretrained(model)

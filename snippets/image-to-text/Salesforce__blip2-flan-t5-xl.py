@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'Salesforce/blip2-flan-t5-xl', device: str = "cpu"):
-    """image-to-text with Salesforce/blip2-flan-t5-xl."""
+    'image-to-text with Salesforce/blip2-flan-t5-xl.'
     from transformers import Blip2ForConditionalGeneration, BlipProcessor, pipeline
 
     network = Blip2ForConditionalGeneration.from_pretrained(model)

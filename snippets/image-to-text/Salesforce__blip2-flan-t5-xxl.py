@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'Salesforce/blip2-flan-t5-xxl', device: str = "cpu"):
-    """image-to-text with Salesforce/blip2-flan-t5-xxl."""
+    'image-to-text with Salesforce/blip2-flan-t5-xxl.'
     from transformers import Blip2ForConditionalGeneration, BlipProcessor, pipeline
 
     network = Blip2ForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'Salesforce/blip2-opt-2.7b', device: str = "cpu"):
-    """image-to-text with Salesforce/blip2-opt-2.7b."""
+    'image-to-text with Salesforce/blip2-opt-2.7b.'
     from transformers import Blip2ForConditionalGeneration, BlipProcessor, pipeline
 
     network = Blip2ForConditionalGeneration.from_pretrained(model)

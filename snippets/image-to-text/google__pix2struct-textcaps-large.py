@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/pix2struct-textcaps-large', device: str = "cpu"):
-    """image-to-text with google/pix2struct-textcaps-large."""
+    'image-to-text with google/pix2struct-textcaps-large.'
     from transformers import Pix2StructForConditionalGeneration, Pix2StructProcessor, pipeline
 
     network = Pix2StructForConditionalGeneration.from_pretrained(model)

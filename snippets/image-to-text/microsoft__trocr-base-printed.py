@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/trocr-base-printed', device: str = "cpu"):
-    """image-to-text with microsoft/trocr-base-printed."""
+    'image-to-text with microsoft/trocr-base-printed.'
     from transformers import TrOCRProcessor, VisionEncoderDecoderModel, pipeline
 
     processor_0 = TrOCRProcessor.from_pretrained(model)

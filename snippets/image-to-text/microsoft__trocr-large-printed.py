@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/trocr-large-printed', device: str = "cpu"):
-    """image-to-text with microsoft/trocr-large-printed."""
+    'image-to-text with microsoft/trocr-large-printed.'
     from transformers import TrOCRProcessor, VisionEncoderDecoderModel, pipeline
 
     processor_0 = TrOCRProcessor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'microsoft/trocr-small-handwritten', device: str = "cpu"):
-    """image-to-text with microsoft/trocr-small-handwritten."""
+    'image-to-text with microsoft/trocr-small-handwritten.'
     from transformers import TrOCRProcessor, VisionEncoderDecoderModel, pipeline
 
     processor_0 = TrOCRProcessor.from_pretrained(model)

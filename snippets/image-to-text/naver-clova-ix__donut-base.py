@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'naver-clova-ix/donut-base', device: str = "cpu"):
-    """image-to-text with naver-clova-ix/donut-base."""
+    'image-to-text with naver-clova-ix/donut-base.'
     from transformers import pipeline
 
     runner = pipeline('image-to-text', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'nlpconnect/vit-gpt2-image-captioning', device: str = "cpu"):
-    """image-to-text with nlpconnect/vit-gpt2-image-captioning."""
+    'image-to-text with nlpconnect/vit-gpt2-image-captioning.'
     from transformers import AutoTokenizer, ViTImageProcessor, VisionEncoderDecoderModel, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'tuman/vit-rugpt2-image-captioning', device: str = "cpu"):
-    """image-to-text with tuman/vit-rugpt2-image-captioning."""
+    'image-to-text with tuman/vit-rugpt2-image-captioning.'
     from transformers import AutoTokenizer, ViTFeatureExtractor, VisionEncoderDecoderModel, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'ydshieh/vit-gpt2-coco-en', device: str = "cpu"):
-    """image-to-text with ydshieh/vit-gpt2-coco-en."""
+    'image-to-text with ydshieh/vit-gpt2-coco-en.'
     from transformers import AutoTokenizer, ViTFeatureExtractor, VisionEncoderDecoderModel, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

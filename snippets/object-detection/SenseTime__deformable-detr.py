@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'SenseTime/deformable-detr', device: str = "cpu"):
-    """object-detection with SenseTime/deformable-detr."""
+    'object-detection with SenseTime/deformable-detr.'
     from transformers import AutoImageProcessor, DeformableDetrForObjectDetection, pipeline
 
     image_processor_0 = AutoImageProcessor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'TahaDouaji/detr-doc-table-detection', device: str = "cpu"):
-    """object-detection with TahaDouaji/detr-doc-table-detection."""
+    'object-detection with TahaDouaji/detr-doc-table-detection.'
     from transformers import DetrForObjectDetection, DetrImageProcessor, pipeline
 
     network = DetrForObjectDetection.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'facebook/detr-resnet-101', device: str = "cpu"):
-    """object-detection with facebook/detr-resnet-101."""
+    'object-detection with facebook/detr-resnet-101.'
     from transformers import DetrForObjectDetection, DetrImageProcessor, pipeline
 
     network = DetrForObjectDetection.from_pretrained(model)

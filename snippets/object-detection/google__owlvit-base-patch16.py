@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/owlvit-base-patch16', device: str = "cpu"):
-    """object-detection with google/owlvit-base-patch16."""
+    'object-detection with google/owlvit-base-patch16.'
     from transformers import OwlViTForObjectDetection, OwlViTProcessor, pipeline
 
     network = OwlViTForObjectDetection.from_pretrained(model)

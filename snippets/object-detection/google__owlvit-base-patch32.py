@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/owlvit-base-patch32', device: str = "cpu"):
-    """object-detection with google/owlvit-base-patch32."""
+    'object-detection with google/owlvit-base-patch32.'
     from transformers import OwlViTForObjectDetection, OwlViTProcessor, pipeline
 
     network = OwlViTForObjectDetection.from_pretrained(model)

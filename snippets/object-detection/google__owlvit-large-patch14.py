@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'google/owlvit-large-patch14', device: str = "cpu"):
-    """object-detection with google/owlvit-large-patch14."""
+    'object-detection with google/owlvit-large-patch14.'
     from transformers import OwlViTForObjectDetection, OwlViTProcessor, pipeline
 
     network = OwlViTForObjectDetection.from_pretrained(model)

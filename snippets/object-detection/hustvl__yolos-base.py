@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'hustvl/yolos-base', device: str = "cpu"):
-    """object-detection with hustvl/yolos-base."""
+    'object-detection with hustvl/yolos-base.'
     from transformers import YolosFeatureExtractor, YolosForObjectDetection, pipeline
 
     feature_extractor_0 = YolosFeatureExtractor.from_pretrained(model)

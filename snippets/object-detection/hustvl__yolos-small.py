@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'hustvl/yolos-small', device: str = "cpu"):
-    """object-detection with hustvl/yolos-small."""
+    'object-detection with hustvl/yolos-small.'
     from transformers import YolosFeatureExtractor, YolosForObjectDetection, pipeline
 
     feature_extractor_0 = YolosFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'hustvl/yolos-tiny', device: str = "cpu"):
-    """object-detection with hustvl/yolos-tiny."""
+    'object-detection with hustvl/yolos-tiny.'
     from transformers import YolosFeatureExtractor, YolosForObjectDetection, pipeline
 
     feature_extractor_0 = YolosFeatureExtractor.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', model: str = 'nickmuchi/yolos-small-rego-plates-detection', device: str = "cpu"):
-    """object-detection with nickmuchi/yolos-small-rego-plates-detection."""
+    'object-detection with nickmuchi/yolos-small-rego-plates-detection.'
     from transformers import YolosFeatureExtractor, YolosForObjectDetection, pipeline
 
     feature_extractor_0 = YolosFeatureExtractor.from_pretrained(model)

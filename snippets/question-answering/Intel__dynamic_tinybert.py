@@ -1,5 +1,5 @@
 def run(context: str = '', question: str = '', model: str = 'Intel/dynamic_tinybert', device: str = "cpu"):
-    """question-answering with Intel/dynamic_tinybert."""
+    'question-answering with Intel/dynamic_tinybert.'
     from transformers import pipeline
 
     runner = pipeline('question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(context: str = '', question: str = '', model: str = 'distilbert-base-cased-distilled-squad', device: str = "cpu"):
-    """question-answering with distilbert-base-cased-distilled-squad."""
+    'question-answering with distilbert-base-cased-distilled-squad.'
     from transformers import DistilBertModel, DistilBertTokenizer, pipeline
 
     network = DistilBertModel.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(context: str = '', question: str = '', model: str = 'distilbert-base-uncased-distilled-squad', device: str = "cpu"):
-    """question-answering with distilbert-base-uncased-distilled-squad."""
+    'question-answering with distilbert-base-uncased-distilled-squad.'
     from transformers import DistilBertForQuestionAnswering, DistilBertTokenizer, pipeline
 
     network = DistilBertForQuestionAnswering.from_pretrained(model)

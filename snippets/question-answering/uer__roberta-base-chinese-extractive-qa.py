@@ -1,5 +1,5 @@
 def run(context: str = '', question: str = '', model: str = 'uer/roberta-base-chinese-extractive-qa', device: str = "cpu"):
-    """question-answering with uer/roberta-base-chinese-extractive-qa."""
+    'question-answering with uer/roberta-base-chinese-extractive-qa.'
     from transformers import pipeline
 
     runner = pipeline('question-answering', model=model, device=device)

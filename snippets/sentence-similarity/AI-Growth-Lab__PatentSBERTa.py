@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'AI-Growth-Lab/PatentSBERTa', device: str = "cpu"):
-    """sentence-similarity with AI-Growth-Lab/PatentSBERTa."""
+    'sentence-similarity with AI-Growth-Lab/PatentSBERTa.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'clips/mfaq', device: str = "cpu"):
-    """sentence-similarity with clips/mfaq."""
+    'sentence-similarity with clips/mfaq.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'hiiamsid/sentence_similarity_spanish_es', device: str = "cpu"):
-    """sentence-similarity with hiiamsid/sentence_similarity_spanish_es."""
+    'sentence-similarity with hiiamsid/sentence_similarity_spanish_es.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'hkunlp/instructor-base', device: str = "cpu"):
-    """sentence-similarity with hkunlp/instructor-base."""
+    'sentence-similarity with hkunlp/instructor-base.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

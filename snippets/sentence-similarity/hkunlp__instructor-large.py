@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'hkunlp/instructor-large', device: str = "cpu"):
-    """sentence-similarity with hkunlp/instructor-large."""
+    'sentence-similarity with hkunlp/instructor-large.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'hkunlp/instructor-xl', device: str = "cpu"):
-    """sentence-similarity with hkunlp/instructor-xl."""
+    'sentence-similarity with hkunlp/instructor-xl.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'jhgan/ko-sroberta-multitask', device: str = "cpu"):
-    """sentence-similarity with jhgan/ko-sroberta-multitask."""
+    'sentence-similarity with jhgan/ko-sroberta-multitask.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'pritamdeka/BioBERT-mnli-snli-scinli-scitail-mednli-stsb', device: str = "cpu"):
-    """sentence-similarity with pritamdeka/BioBERT-mnli-snli-scinli-scitail-mednli-stsb."""
+    'sentence-similarity with pritamdeka/BioBERT-mnli-snli-scinli-scitail-mednli-stsb.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/LaBSE', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/LaBSE."""
+    'sentence-similarity with sentence-transformers/LaBSE.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

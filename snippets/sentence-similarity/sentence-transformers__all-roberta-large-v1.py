@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/all-roberta-large-v1', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/all-roberta-large-v1."""
+    'sentence-similarity with sentence-transformers/all-roberta-large-v1.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

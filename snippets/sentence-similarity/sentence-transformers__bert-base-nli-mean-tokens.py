@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/bert-base-nli-mean-tokens', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/bert-base-nli-mean-tokens."""
+    'sentence-similarity with sentence-transformers/bert-base-nli-mean-tokens.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/clip-ViT-L-14', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/clip-ViT-L-14."""
+    'sentence-similarity with sentence-transformers/clip-ViT-L-14.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

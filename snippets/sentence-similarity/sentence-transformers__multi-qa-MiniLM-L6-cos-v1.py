@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/multi-qa-MiniLM-L6-cos-v1', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/multi-qa-MiniLM-L6-cos-v1."""
+    'sentence-similarity with sentence-transformers/multi-qa-MiniLM-L6-cos-v1.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

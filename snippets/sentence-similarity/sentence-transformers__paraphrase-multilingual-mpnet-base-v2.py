@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/paraphrase-multilingual-mpnet-base-v2', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/paraphrase-multilingual-mpnet-base-v2."""
+    'sentence-similarity with sentence-transformers/paraphrase-multilingual-mpnet-base-v2.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

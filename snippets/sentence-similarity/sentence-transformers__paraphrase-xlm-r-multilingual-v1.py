@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/paraphrase-xlm-r-multilingual-v1', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/paraphrase-xlm-r-multilingual-v1."""
+    'sentence-similarity with sentence-transformers/paraphrase-xlm-r-multilingual-v1.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

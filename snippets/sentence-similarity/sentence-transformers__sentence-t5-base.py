@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'sentence-transformers/sentence-t5-base', device: str = "cpu"):
-    """sentence-similarity with sentence-transformers/sentence-t5-base."""
+    'sentence-similarity with sentence-transformers/sentence-t5-base.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

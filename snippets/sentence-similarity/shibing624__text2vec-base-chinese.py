@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'shibing624/text2vec-base-chinese', device: str = "cpu"):
-    """sentence-similarity with shibing624/text2vec-base-chinese."""
+    'sentence-similarity with shibing624/text2vec-base-chinese.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

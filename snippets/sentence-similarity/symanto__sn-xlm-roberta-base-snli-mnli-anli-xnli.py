@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'symanto/sn-xlm-roberta-base-snli-mnli-anli-xnli', device: str = "cpu"):
-    """sentence-similarity with symanto/sn-xlm-roberta-base-snli-mnli-anli-xnli."""
+    'sentence-similarity with symanto/sn-xlm-roberta-base-snli-mnli-anli-xnli.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

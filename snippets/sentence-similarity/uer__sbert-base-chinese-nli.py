@@ -1,5 +1,5 @@
 def run(text: str = '', other: str = '', model: str = 'uer/sbert-base-chinese-nli', device: str = "cpu"):
-    """sentence-similarity with uer/sbert-base-chinese-nli."""
+    'sentence-similarity with uer/sbert-base-chinese-nli.'
     from sentence_transformers import SentenceTransformer, util
 
     encoder = SentenceTransformer(model, device=device)

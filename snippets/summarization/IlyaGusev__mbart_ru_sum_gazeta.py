@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'IlyaGusev/mbart_ru_sum_gazeta', device: str = "cpu"):
-    """summarization with IlyaGusev/mbart_ru_sum_gazeta."""
+    'summarization with IlyaGusev/mbart_ru_sum_gazeta.'
     from transformers import MBartForConditionalGeneration, MBartTokenizer, pipeline
 
     network = MBartForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'csebuetnlp/mT5_multilingual_XLSum', device: str = "cpu"):
-    """summarization with csebuetnlp/mT5_multilingual_XLSum."""
+    'summarization with csebuetnlp/mT5_multilingual_XLSum.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'facebook/bart-large-cnn', device: str = "cpu"):
-    """summarization with facebook/bart-large-cnn."""
+    'summarization with facebook/bart-large-cnn.'
     from transformers import pipeline
 
     runner = pipeline('summarization', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'facebook/bart-large-xsum', device: str = "cpu"):
-    """summarization with facebook/bart-large-xsum."""
+    'summarization with facebook/bart-large-xsum.'
     from transformers import pipeline
 
     runner = pipeline('summarization', model=model, device=device)

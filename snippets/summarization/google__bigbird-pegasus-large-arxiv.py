@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'google/bigbird-pegasus-large-arxiv', device: str = "cpu"):
-    """summarization with google/bigbird-pegasus-large-arxiv."""
+    'summarization with google/bigbird-pegasus-large-arxiv.'
     from transformers import AutoTokenizer, BigBirdPegasusForConditionalGeneration, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

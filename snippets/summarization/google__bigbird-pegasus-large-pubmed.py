@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'google/bigbird-pegasus-large-pubmed', device: str = "cpu"):
-    """summarization with google/bigbird-pegasus-large-pubmed."""
+    'summarization with google/bigbird-pegasus-large-pubmed.'
     from transformers import AutoTokenizer, BigBirdPegasusForConditionalGeneration, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'google/pegasus-large', device: str = "cpu"):
-    """summarization with google/pegasus-large."""
+    'summarization with google/pegasus-large.'
     from transformers import pipeline
 
     runner = pipeline('summarization', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'human-centered-summarization/financial-summarization-pegasus', device: str = "cpu"):
-    """summarization with human-centered-summarization/financial-summarization-pegasus."""
+    'summarization with human-centered-summarization/financial-summarization-pegasus.'
     from transformers import PegasusForConditionalGeneration, PegasusTokenizer, pipeline
 
     network = PegasusForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'knkarthick/MEETING_SUMMARY', device: str = "cpu"):
-    """summarization with knkarthick/MEETING_SUMMARY."""
+    'summarization with knkarthick/MEETING_SUMMARY.'
     from transformers import pipeline
 
     runner = pipeline('summarization', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ml6team/distilbart-tos-summarizer-tosdr', device: str = "cpu"):
-    """summarization with ml6team/distilbart-tos-summarizer-tosdr."""
+    'summarization with ml6team/distilbart-tos-summarizer-tosdr.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'phpaiola/ptt5-base-summ-xlsum', device: str = "cpu"):
-    """summarization with phpaiola/ptt5-base-summ-xlsum."""
+    'summarization with phpaiola/ptt5-base-summ-xlsum.'
     from transformers import T5ForConditionalGeneration, T5Tokenizer, pipeline
 
     network = T5ForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'plguillou/t5-base-fr-sum-cnndm', device: str = "cpu"):
-    """summarization with plguillou/t5-base-fr-sum-cnndm."""
+    'summarization with plguillou/t5-base-fr-sum-cnndm.'
     from transformers import T5ForConditionalGeneration, T5Tokenizer, pipeline
 
     network = T5ForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'tuner007/pegasus_summarizer', device: str = "cpu"):
-    """summarization with tuner007/pegasus_summarizer."""
+    'summarization with tuner007/pegasus_summarizer.'
     from transformers import PegasusForConditionalGeneration, PegasusTokenizer, pipeline
 
     network = PegasusForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'Alexei1/imdb', device: str = "cpu"):
-    """tabular-classification with Alexei1/imdb."""
+    'tabular-classification with Alexei1/imdb.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'Kluuking/autotrain-flight-delay-3621096840', device: str = "cpu"):
-    """tabular-classification with Kluuking/autotrain-flight-delay-3621096840."""
+    'tabular-classification with Kluuking/autotrain-flight-delay-3621096840.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

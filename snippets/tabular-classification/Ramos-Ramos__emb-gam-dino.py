@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'Ramos-Ramos/emb-gam-dino', device: str = "cpu"):
-    """tabular-classification with Ramos-Ramos/emb-gam-dino."""
+    'tabular-classification with Ramos-Ramos/emb-gam-dino.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'abhishek/autotrain-adult-census-xgboost', device: str = "cpu"):
-    """tabular-classification with abhishek/autotrain-adult-census-xgboost."""
+    'tabular-classification with abhishek/autotrain-adult-census-xgboost.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'abhishek/autotrain-iris-logistic-regression', device: str = "cpu"):
-    """tabular-classification with abhishek/autotrain-iris-logistic-regression."""
+    'tabular-classification with abhishek/autotrain-iris-logistic-regression.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'datadmg/autotrain-test-news-44534112235', device: str = "cpu"):
-    """tabular-classification with datadmg/autotrain-test-news-44534112235."""
+    'tabular-classification with datadmg/autotrain-test-news-44534112235.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'freddyaboulton/tabular-playground', device: str = "cpu"):
-    """tabular-classification with freddyaboulton/tabular-playground."""
+    'tabular-classification with freddyaboulton/tabular-playground.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'halflings/pokemon_is_legendary', device: str = "cpu"):
-    """tabular-classification with halflings/pokemon_is_legendary."""
+    'tabular-classification with halflings/pokemon_is_legendary.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

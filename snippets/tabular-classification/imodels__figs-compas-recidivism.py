@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'imodels/figs-compas-recidivism', device: str = "cpu"):
-    """tabular-classification with imodels/figs-compas-recidivism."""
+    'tabular-classification with imodels/figs-compas-recidivism.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'julien-c/skops-digits', device: str = "cpu"):
-    """tabular-classification with julien-c/skops-digits."""
+    'tabular-classification with julien-c/skops-digits.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'jwan2021/autotrain-jwan-autotrain1-1768961489', device: str = "cpu"):
-    """tabular-classification with jwan2021/autotrain-jwan-autotrain1-1768961489."""
+    'tabular-classification with jwan2021/autotrain-jwan-autotrain1-1768961489.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

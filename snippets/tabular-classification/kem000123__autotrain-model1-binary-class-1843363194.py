@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'kem000123/autotrain-model1-binary-class-1843363194', device: str = "cpu"):
-    """tabular-classification with kem000123/autotrain-model1-binary-class-1843363194."""
+    'tabular-classification with kem000123/autotrain-model1-binary-class-1843363194.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'keras-io/TF_Decision_Trees', device: str = "cpu"):
-    """tabular-classification with keras-io/TF_Decision_Trees."""
+    'tabular-classification with keras-io/TF_Decision_Trees.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'keras-io/imbalanced_classification', device: str = "cpu"):
-    """tabular-classification with keras-io/imbalanced_classification."""
+    'tabular-classification with keras-io/imbalanced_classification.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'keras-io/structured-data-classification-grn-vsn', device: str = "cpu"):
-    """tabular-classification with keras-io/structured-data-classification-grn-vsn."""
+    'tabular-classification with keras-io/structured-data-classification-grn-vsn.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

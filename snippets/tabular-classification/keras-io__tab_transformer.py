@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'keras-io/tab_transformer', device: str = "cpu"):
-    """tabular-classification with keras-io/tab_transformer."""
+    'tabular-classification with keras-io/tab_transformer.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

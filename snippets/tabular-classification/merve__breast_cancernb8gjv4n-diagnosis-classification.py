@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'merve/breast_cancernb8gjv4n-diagnosis-classification', device: str = "cpu"):
-    """tabular-classification with merve/breast_cancernb8gjv4n-diagnosis-classification."""
+    'tabular-classification with merve/breast_cancernb8gjv4n-diagnosis-classification.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

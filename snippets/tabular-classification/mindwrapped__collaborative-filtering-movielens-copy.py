@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'mindwrapped/collaborative-filtering-movielens-copy', device: str = "cpu"):
-    """tabular-classification with mindwrapped/collaborative-filtering-movielens-copy."""
+    'tabular-classification with mindwrapped/collaborative-filtering-movielens-copy.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

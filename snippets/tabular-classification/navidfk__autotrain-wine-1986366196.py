@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'navidfk/autotrain-wine-1986366196', device: str = "cpu"):
-    """tabular-classification with navidfk/autotrain-wine-1986366196."""
+    'tabular-classification with navidfk/autotrain-wine-1986366196.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'omarques/autotrain-in-class-test-demo-1659958767', device: str = "cpu"):
-    """tabular-classification with omarques/autotrain-in-class-test-demo-1659958767."""
+    'tabular-classification with omarques/autotrain-in-class-test-demo-1659958767.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

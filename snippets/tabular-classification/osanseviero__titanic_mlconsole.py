@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'osanseviero/titanic_mlconsole', device: str = "cpu"):
-    """tabular-classification with osanseviero/titanic_mlconsole."""
+    'tabular-classification with osanseviero/titanic_mlconsole.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'osanseviero/wine-quality', device: str = "cpu"):
-    """tabular-classification with osanseviero/wine-quality."""
+    'tabular-classification with osanseviero/wine-quality.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'pachi107/autotrain-in-class-test-1780161764', device: str = "cpu"):
-    """tabular-classification with pachi107/autotrain-in-class-test-1780161764."""
+    'tabular-classification with pachi107/autotrain-in-class-test-1780161764.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

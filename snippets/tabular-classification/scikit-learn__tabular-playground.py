@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'scikit-learn/tabular-playground', device: str = "cpu"):
-    """tabular-classification with scikit-learn/tabular-playground."""
+    'tabular-classification with scikit-learn/tabular-playground.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

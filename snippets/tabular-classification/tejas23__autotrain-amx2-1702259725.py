@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'tejas23/autotrain-amx2-1702259725', device: str = "cpu"):
-    """tabular-classification with tejas23/autotrain-amx2-1702259725."""
+    'tabular-classification with tejas23/autotrain-amx2-1702259725.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'templates/tabular-classification', device: str = "cpu"):
-    """tabular-classification with templates/tabular-classification."""
+    'tabular-classification with templates/tabular-classification.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

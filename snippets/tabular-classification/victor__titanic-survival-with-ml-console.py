@@ -1,5 +1,5 @@
 def run(table: dict | None = None, model: str = 'victor/titanic-survival-with-ml-console', device: str = "cpu"):
-    """tabular-classification with victor/titanic-survival-with-ml-console."""
+    'tabular-classification with victor/titanic-survival-with-ml-console.'
     import pandas
     import skops.io
     from huggingface_hub import HfApi, hf_hub_download

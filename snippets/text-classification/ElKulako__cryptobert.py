@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ElKulako/cryptobert', device: str = "cpu"):
-    """text-classification with ElKulako/cryptobert."""
+    'text-classification with ElKulako/cryptobert.'
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, pipeline
 
     network = AutoModelForSequenceClassification.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'OpenAssistant/reward-model-deberta-v3-large-v2', device: str = "cpu"):
-    """text-classification with OpenAssistant/reward-model-deberta-v3-large-v2."""
+    'text-classification with OpenAssistant/reward-model-deberta-v3-large-v2.'
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, pipeline
 
     network = AutoModelForSequenceClassification.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'cardiffnlp/twitter-roberta-base-emotion', device: str = "cpu"):
-    """text-classification with cardiffnlp/twitter-roberta-base-emotion."""
+    'text-classification with cardiffnlp/twitter-roberta-base-emotion.'
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, TFAutoModelForSequenceClassification, pipeline
 
     network = AutoModelForSequenceClassification.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'cardiffnlp/twitter-roberta-base-sentiment', device: str = "cpu"):
-    """text-classification with cardiffnlp/twitter-roberta-base-sentiment."""
+    'text-classification with cardiffnlp/twitter-roberta-base-sentiment.'
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, TFAutoModelForSequenceClassification, pipeline
 
     network = AutoModelForSequenceClassification.from_pretrained(model)

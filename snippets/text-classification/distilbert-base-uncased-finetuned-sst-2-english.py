@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'distilbert-base-uncased-finetuned-sst-2-english', device: str = "cpu"):
-    """text-classification with distilbert-base-uncased-finetuned-sst-2-english."""
+    'text-classification with distilbert-base-uncased-finetuned-sst-2-english.'
     from transformers import DistilBertForSequenceClassification, DistilBertTokenizer, pipeline
 
     network = DistilBertForSequenceClassification.from_pretrained(model)

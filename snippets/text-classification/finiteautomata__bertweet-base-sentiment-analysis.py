@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'finiteautomata/bertweet-base-sentiment-analysis', device: str = "cpu"):
-    """text-classification with finiteautomata/bertweet-base-sentiment-analysis."""
+    'text-classification with finiteautomata/bertweet-base-sentiment-analysis.'
     from transformers import pipeline
 
     runner = pipeline('text-classification', model=model, device=device)

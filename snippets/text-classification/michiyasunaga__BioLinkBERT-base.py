@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'michiyasunaga/BioLinkBERT-base', device: str = "cpu"):
-    """text-classification with michiyasunaga/BioLinkBERT-base."""
+    'text-classification with michiyasunaga/BioLinkBERT-base.'
     from transformers import AutoModel, AutoTokenizer, pipeline
 
     network = AutoModel.from_pretrained(model)

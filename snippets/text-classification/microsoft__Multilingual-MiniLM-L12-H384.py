@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'microsoft/Multilingual-MiniLM-L12-H384', device: str = "cpu"):
-    """text-classification with microsoft/Multilingual-MiniLM-L12-H384."""
+    'text-classification with microsoft/Multilingual-MiniLM-L12-H384.'
     from transformers import pipeline
 
     runner = pipeline('text-classification', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'yiyanghkust/finbert-tone', device: str = "cpu"):
-    """text-classification with yiyanghkust/finbert-tone."""
+    'text-classification with yiyanghkust/finbert-tone.'
     from transformers import pipeline
 
     runner = pipeline('text-classification', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Gustavosta/MagicPrompt-Stable-Diffusion', device: str = "cpu"):
-    """text-generation with Gustavosta/MagicPrompt-Stable-Diffusion."""
+    'text-generation with Gustavosta/MagicPrompt-Stable-Diffusion.'
     from transformers import pipeline
 
     runner = pipeline('text-generation', model=model, device=device)

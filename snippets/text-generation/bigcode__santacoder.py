@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'bigcode/santacoder', device: str = "cpu"):
-    """text-generation with bigcode/santacoder."""
+    'text-generation with bigcode/santacoder.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

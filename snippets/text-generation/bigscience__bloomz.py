@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'bigscience/bloomz', device: str = "cpu"):
-    """text-generation with bigscience/bloomz."""
+    'text-generation with bigscience/bloomz.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

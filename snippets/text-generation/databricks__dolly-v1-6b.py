@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'databricks/dolly-v1-6b', device: str = "cpu"):
-    """text-generation with databricks/dolly-v1-6b."""
+    'text-generation with databricks/dolly-v1-6b.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

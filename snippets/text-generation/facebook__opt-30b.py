@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'facebook/opt-30b', device: str = "cpu"):
-    """text-generation with facebook/opt-30b."""
+    'text-generation with facebook/opt-30b.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'togethercomputer/GPT-NeoXT-Chat-Base-20B', device: str = "cpu"):
-    """text-generation with togethercomputer/GPT-NeoXT-Chat-Base-20B."""
+    'text-generation with togethercomputer/GPT-NeoXT-Chat-Base-20B.'
     from transformers import AutoModelForCausalLM, AutoTokenizer, pipeline
 
     network = AutoModelForCausalLM.from_pretrained(model)

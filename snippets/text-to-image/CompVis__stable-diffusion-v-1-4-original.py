@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'CompVis/stable-diffusion-v-1-4-original', device: str = "cpu"):
-    """text-to-image with CompVis/stable-diffusion-v-1-4-original."""
+    'text-to-image with CompVis/stable-diffusion-v-1-4-original.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'CompVis/stable-diffusion-v1-4', device: str = "cpu"):
-    """text-to-image with CompVis/stable-diffusion-v1-4."""
+    'text-to-image with CompVis/stable-diffusion-v1-4.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

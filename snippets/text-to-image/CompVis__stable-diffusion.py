@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'CompVis/stable-diffusion', device: str = "cpu"):
-    """text-to-image with CompVis/stable-diffusion."""
+    'text-to-image with CompVis/stable-diffusion.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

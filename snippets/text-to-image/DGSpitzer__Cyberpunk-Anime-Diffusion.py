@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'DGSpitzer/Cyberpunk-Anime-Diffusion', device: str = "cpu"):
-    """text-to-image with DGSpitzer/Cyberpunk-Anime-Diffusion."""
+    'text-to-image with DGSpitzer/Cyberpunk-Anime-Diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

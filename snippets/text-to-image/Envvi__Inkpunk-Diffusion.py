@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Envvi/Inkpunk-Diffusion', device: str = "cpu"):
-    """text-to-image with Envvi/Inkpunk-Diffusion."""
+    'text-to-image with Envvi/Inkpunk-Diffusion.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Linaqruf/anything-v3.0', device: str = "cpu"):
-    """text-to-image with Linaqruf/anything-v3.0."""
+    'text-to-image with Linaqruf/anything-v3.0.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

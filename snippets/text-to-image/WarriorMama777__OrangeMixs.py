@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'WarriorMama777/OrangeMixs', device: str = "cpu"):
-    """text-to-image with WarriorMama777/OrangeMixs."""
+    'text-to-image with WarriorMama777/OrangeMixs.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'andite/anything-v4.0', device: str = "cpu"):
-    """text-to-image with andite/anything-v4.0."""
+    'text-to-image with andite/anything-v4.0.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'andite/pastel-mix', device: str = "cpu"):
-    """text-to-image with andite/pastel-mix."""
+    'text-to-image with andite/pastel-mix.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

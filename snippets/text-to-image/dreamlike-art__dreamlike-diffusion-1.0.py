@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'dreamlike-art/dreamlike-diffusion-1.0', device: str = "cpu"):
-    """text-to-image with dreamlike-art/dreamlike-diffusion-1.0."""
+    'text-to-image with dreamlike-art/dreamlike-diffusion-1.0.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'dreamlike-art/dreamlike-photoreal-2.0', device: str = "cpu"):
-    """text-to-image with dreamlike-art/dreamlike-photoreal-2.0."""
+    'text-to-image with dreamlike-art/dreamlike-photoreal-2.0.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'gsdf/Counterfeit-V2.0', device: str = "cpu"):
-    """text-to-image with gsdf/Counterfeit-V2.0."""
+    'text-to-image with gsdf/Counterfeit-V2.0.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'gsdf/Counterfeit-V2.5', device: str = "cpu"):
-    """text-to-image with gsdf/Counterfeit-V2.5."""
+    'text-to-image with gsdf/Counterfeit-V2.5.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

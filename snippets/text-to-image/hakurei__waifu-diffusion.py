@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'hakurei/waifu-diffusion', device: str = "cpu"):
-    """text-to-image with hakurei/waifu-diffusion."""
+    'text-to-image with hakurei/waifu-diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'hassanblend/hassanblend1.4', device: str = "cpu"):
-    """text-to-image with hassanblend/hassanblend1.4."""
+    'text-to-image with hassanblend/hassanblend1.4.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nitrosocke/Arcane-Diffusion', device: str = "cpu"):
-    """text-to-image with nitrosocke/Arcane-Diffusion."""
+    'text-to-image with nitrosocke/Arcane-Diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nitrosocke/Ghibli-Diffusion', device: str = "cpu"):
-    """text-to-image with nitrosocke/Ghibli-Diffusion."""
+    'text-to-image with nitrosocke/Ghibli-Diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

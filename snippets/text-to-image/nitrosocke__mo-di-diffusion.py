@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nitrosocke/mo-di-diffusion', device: str = "cpu"):
-    """text-to-image with nitrosocke/mo-di-diffusion."""
+    'text-to-image with nitrosocke/mo-di-diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

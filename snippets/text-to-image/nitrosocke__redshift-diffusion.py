@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nitrosocke/redshift-diffusion', device: str = "cpu"):
-    """text-to-image with nitrosocke/redshift-diffusion."""
+    'text-to-image with nitrosocke/redshift-diffusion.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

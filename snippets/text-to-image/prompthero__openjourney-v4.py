@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'prompthero/openjourney-v4', device: str = "cpu"):
-    """text-to-image with prompthero/openjourney-v4."""
+    'text-to-image with prompthero/openjourney-v4.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

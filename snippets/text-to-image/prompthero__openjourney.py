@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'prompthero/openjourney', device: str = "cpu"):
-    """text-to-image with prompthero/openjourney."""
+    'text-to-image with prompthero/openjourney.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

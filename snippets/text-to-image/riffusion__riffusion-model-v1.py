@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'riffusion/riffusion-model-v1', device: str = "cpu"):
-    """text-to-image with riffusion/riffusion-model-v1."""
+    'text-to-image with riffusion/riffusion-model-v1.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

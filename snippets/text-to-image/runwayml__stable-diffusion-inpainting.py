@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'runwayml/stable-diffusion-inpainting', device: str = "cpu"):
-    """text-to-image with runwayml/stable-diffusion-inpainting."""
+    'text-to-image with runwayml/stable-diffusion-inpainting.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

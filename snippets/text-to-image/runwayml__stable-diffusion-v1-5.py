@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'runwayml/stable-diffusion-v1-5', device: str = "cpu"):
-    """text-to-image with runwayml/stable-diffusion-v1-5."""
+    'text-to-image with runwayml/stable-diffusion-v1-5.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

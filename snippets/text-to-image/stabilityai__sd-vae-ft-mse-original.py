@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'stabilityai/sd-vae-ft-mse-original', device: str = "cpu"):
-    """text-to-image with stabilityai/sd-vae-ft-mse-original."""
+    'text-to-image with stabilityai/sd-vae-ft-mse-original.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

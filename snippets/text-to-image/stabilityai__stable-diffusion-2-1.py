@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'stabilityai/stable-diffusion-2-1', device: str = "cpu"):
-    """text-to-image with stabilityai/stable-diffusion-2-1."""
+    'text-to-image with stabilityai/stable-diffusion-2-1.'
     import torch
     from diffusers import StableDiffusionPipeline
     from PIL import Image

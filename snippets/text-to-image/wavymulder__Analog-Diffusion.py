@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'wavymulder/Analog-Diffusion', device: str = "cpu"):
-    """text-to-image with wavymulder/Analog-Diffusion."""
+    'text-to-image with wavymulder/Analog-Diffusion.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'microsoft/speecht5_tts', device: str = "cpu"):
-    """text-to-speech with microsoft/speecht5_tts."""
+    'text-to-speech with microsoft/speecht5_tts.'
     from transformers import SpeechT5ForTextToSpeech, SpeechT5Processor, pipeline
 
     network = SpeechT5ForTextToSpeech.from_pretrained(model)

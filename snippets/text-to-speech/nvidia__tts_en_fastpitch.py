@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nvidia/tts_en_fastpitch', device: str = "cpu"):
-    """text-to-speech with nvidia/tts_en_fastpitch."""
+    'text-to-speech with nvidia/tts_en_fastpitch.'
     from transformers import FastPitchModel, HifiGanModel, pipeline
 
     network = FastPitchModel.from_pretrained(model)

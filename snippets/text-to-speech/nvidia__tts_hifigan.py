@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'nvidia/tts_hifigan', device: str = "cpu"):
-    """text-to-speech with nvidia/tts_hifigan."""
+    'text-to-speech with nvidia/tts_hifigan.'
     from transformers import FastPitchModel, HifiGanModel, pipeline
 
     network = FastPitchModel.from_pretrained(model)

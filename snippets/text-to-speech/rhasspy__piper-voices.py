@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'rhasspy/piper-voices', device: str = "cpu"):
-    """text-to-speech with rhasspy/piper-voices."""
+    'text-to-speech with rhasspy/piper-voices.'
     from transformers import pipeline
 
     runner = pipeline('text-to-speech', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'tensorspeech/tts-tacotron2-baker-ch', device: str = "cpu"):
-    """text-to-speech with tensorspeech/tts-tacotron2-baker-ch."""
+    'text-to-speech with tensorspeech/tts-tacotron2-baker-ch.'
     from transformers import AutoProcessor, TFAutoModel, pipeline
 
     processor_0 = AutoProcessor.from_pretrained(model)

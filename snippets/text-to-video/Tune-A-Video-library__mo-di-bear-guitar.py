@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Tune-A-Video-library/mo-di-bear-guitar', device: str = "cpu"):
-    """text-to-video with Tune-A-Video-library/mo-di-bear-guitar."""
+    'text-to-video with Tune-A-Video-library/mo-di-bear-guitar.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

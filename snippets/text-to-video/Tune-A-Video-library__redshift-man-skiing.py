@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Tune-A-Video-library/redshift-man-skiing', device: str = "cpu"):
-    """text-to-video with Tune-A-Video-library/redshift-man-skiing."""
+    'text-to-video with Tune-A-Video-library/redshift-man-skiing.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

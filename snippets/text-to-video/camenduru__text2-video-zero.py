@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'camenduru/text2-video-zero', device: str = "cpu"):
-    """text-to-video with camenduru/text2-video-zero."""
+    'text-to-video with camenduru/text2-video-zero.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

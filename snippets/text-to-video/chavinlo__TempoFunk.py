@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'chavinlo/TempoFunk', device: str = "cpu"):
-    """text-to-video with chavinlo/TempoFunk."""
+    'text-to-video with chavinlo/TempoFunk.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'damo-vilab/modelscope-damo-text-to-video-synthesis', device: str = "cpu"):
-    """text-to-video with damo-vilab/modelscope-damo-text-to-video-synthesis."""
+    'text-to-video with damo-vilab/modelscope-damo-text-to-video-synthesis.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

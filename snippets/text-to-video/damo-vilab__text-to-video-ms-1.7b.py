@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'damo-vilab/text-to-video-ms-1.7b', device: str = "cpu"):
-    """text-to-video with damo-vilab/text-to-video-ms-1.7b."""
+    'text-to-video with damo-vilab/text-to-video-ms-1.7b.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

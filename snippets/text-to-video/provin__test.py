@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'provin/test', device: str = "cpu"):
-    """text-to-video with provin/test."""
+    'text-to-video with provin/test.'
     import torch
     from diffusers import DiffusionPipeline
     from PIL import Image

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ClueAI/ChatYuan-large-v1', device: str = "cpu"):
-    """text2text-generation with ClueAI/ChatYuan-large-v1."""
+    'text2text-generation with ClueAI/ChatYuan-large-v1.'
     from transformers import T5ForConditionalGeneration, T5Tokenizer, pipeline
 
     network = T5ForConditionalGeneration.from_pretrained(model)

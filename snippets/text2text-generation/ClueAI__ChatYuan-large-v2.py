@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ClueAI/ChatYuan-large-v2', device: str = "cpu"):
-    """text2text-generation with ClueAI/ChatYuan-large-v2."""
+    'text2text-generation with ClueAI/ChatYuan-large-v2.'
     from transformers import AutoModel, AutoTokenizer, pipeline
 
     network = AutoModel.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ClueAI/PromptCLUE-base', device: str = "cpu"):
-    """text2text-generation with ClueAI/PromptCLUE-base."""
+    'text2text-generation with ClueAI/PromptCLUE-base.'
     from transformers import T5ForConditionalGeneration, T5Tokenizer, pipeline
 
     network = T5ForConditionalGeneration.from_pretrained(model)

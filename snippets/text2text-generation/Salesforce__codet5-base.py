@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Salesforce/codet5-base', device: str = "cpu"):
-    """text2text-generation with Salesforce/codet5-base."""
+    'text2text-generation with Salesforce/codet5-base.'
     from transformers import RobertaTokenizer, T5ForConditionalGeneration, pipeline
 
     tokenizer_0 = RobertaTokenizer.from_pretrained(model)

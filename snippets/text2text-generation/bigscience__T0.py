@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'bigscience/T0', device: str = "cpu"):
-    """text2text-generation with bigscience/T0."""
+    'text2text-generation with bigscience/T0.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

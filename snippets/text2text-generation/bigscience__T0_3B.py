@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'bigscience/T0_3B', device: str = "cpu"):
-    """text2text-generation with bigscience/T0_3B."""
+    'text2text-generation with bigscience/T0_3B.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

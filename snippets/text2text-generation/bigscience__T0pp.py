@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'bigscience/T0pp', device: str = "cpu"):
-    """text2text-generation with bigscience/T0pp."""
+    'text2text-generation with bigscience/T0pp.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'google/flan-t5-small', device: str = "cpu"):
-    """text2text-generation with google/flan-t5-small."""
+    'text2text-generation with google/flan-t5-small.'
     from transformers import T5ForConditionalGeneration, T5Tokenizer, pipeline
 
     network = T5ForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'google/ul2', device: str = "cpu"):
-    """text2text-generation with google/ul2."""
+    'text2text-generation with google/ul2.'
     from transformers import AutoTokenizer, T5ForConditionalGeneration, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

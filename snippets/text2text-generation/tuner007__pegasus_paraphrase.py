@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'tuner007/pegasus_paraphrase', device: str = "cpu"):
-    """text2text-generation with tuner007/pegasus_paraphrase."""
+    'text2text-generation with tuner007/pegasus_paraphrase.'
     from transformers import PegasusForConditionalGeneration, PegasusTokenizer, pipeline
 
     network = PegasusForConditionalGeneration.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'ckiplab/bert-base-chinese-ner', device: str = "cpu"):
-    """token-classification with ckiplab/bert-base-chinese-ner."""
+    'token-classification with ckiplab/bert-base-chinese-ner.'
     from transformers import AutoModel, BertTokenizerFast, pipeline
 
     network = AutoModel.from_pretrained(model)

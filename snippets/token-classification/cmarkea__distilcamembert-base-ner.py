@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'cmarkea/distilcamembert-base-ner', device: str = "cpu"):
-    """token-classification with cmarkea/distilcamembert-base-ner."""
+    'token-classification with cmarkea/distilcamembert-base-ner.'
     from transformers import pipeline
 
     runner = pipeline('token-classification', model=model, device=device)

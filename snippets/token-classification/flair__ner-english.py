@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'flair/ner-english', device: str = "cpu"):
-    """token-classification with flair/ner-english."""
+    'token-classification with flair/ner-english.'
     from transformers import pipeline
 
     runner = pipeline('token-classification', model=model, device=device)

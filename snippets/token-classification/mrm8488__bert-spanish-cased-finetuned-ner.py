@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'mrm8488/bert-spanish-cased-finetuned-ner', device: str = "cpu"):
-    """token-classification with mrm8488/bert-spanish-cased-finetuned-ner."""
+    'token-classification with mrm8488/bert-spanish-cased-finetuned-ner.'
     from transformers import pipeline
 
     runner = pipeline('token-classification', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'xlm-roberta-large-finetuned-conll03-english', device: str = "cpu"):
-    """token-classification with xlm-roberta-large-finetuned-conll03-english."""
+    'token-classification with xlm-roberta-large-finetuned-conll03-english.'
     from transformers import pipeline
 
     runner = pipeline('token-classification', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'Helsinki-NLP/opus-mt-fr-en', device: str = "cpu"):
-    """translation with Helsinki-NLP/opus-mt-fr-en."""
+    'translation with Helsinki-NLP/opus-mt-fr-en.'
     from transformers import pipeline
 
     runner = pipeline('translation', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 'facebook/wmt21-dense-24-wide-en-x', device: str = "cpu"):
-    """translation with facebook/wmt21-dense-24-wide-en-x."""
+    'translation with facebook/wmt21-dense-24-wide-en-x.'
     from transformers import AutoTokenizer, pipeline
 
     tokenizer_0 = AutoTokenizer.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 't5-large', device: str = "cpu"):
-    """translation with t5-large."""
+    'translation with t5-large.'
     from transformers import T5Model, T5Tokenizer, pipeline
 
     network = T5Model.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(text: str = '', model: str = 't5-small', device: str = "cpu"):
-    """translation with t5-small."""
+    'translation with t5-small.'
     from transformers import T5Model, T5Tokenizer, pipeline
 
     network = T5Model.from_pretrained(model)

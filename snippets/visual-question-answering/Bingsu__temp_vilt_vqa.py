@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'Bingsu/temp_vilt_vqa', device: str = "cpu"):
-    """visual-question-answering with Bingsu/temp_vilt_vqa."""
+    'visual-question-answering with Bingsu/temp_vilt_vqa.'
     from transformers import pipeline
 
     runner = pipeline('visual-question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'Salesforce/blip-vqa-base', device: str = "cpu"):
-    """visual-question-answering with Salesforce/blip-vqa-base."""
+    'visual-question-answering with Salesforce/blip-vqa-base.'
     from transformers import BlipForQuestionAnswering, BlipProcessor, pipeline
 
     network = BlipForQuestionAnswering.from_pretrained(model)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'Salesforce/blip-vqa-capfilt-large', device: str = "cpu"):
-    """visual-question-answering with Salesforce/blip-vqa-capfilt-large."""
+    'visual-question-answering with Salesforce/blip-vqa-capfilt-large.'
     from transformers import BlipForQuestionAnswering, BlipProcessor, pipeline
 
     network = BlipForQuestionAnswering.from_pretrained(model)

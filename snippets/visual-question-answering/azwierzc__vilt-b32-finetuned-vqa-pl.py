@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'azwierzc/vilt-b32-finetuned-vqa-pl', device: str = "cpu"):
-    """visual-question-answering with azwierzc/vilt-b32-finetuned-vqa-pl."""
+    'visual-question-answering with azwierzc/vilt-b32-finetuned-vqa-pl.'
     from transformers import pipeline
 
     runner = pipeline('visual-question-answering', model=model, device=device)

@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'dandelin/vilt-b32-finetuned-vqa', device: str = "cpu"):
-    """visual-question-answering with dandelin/vilt-b32-finetuned-vqa."""
+    'visual-question-answering with dandelin/vilt-b32-finetuned-vqa.'
     from transformers import ViltForQuestionAnswering, ViltProcessor, pipeline
 
     network = ViltForQuestionAnswering.from_pretrained(model)

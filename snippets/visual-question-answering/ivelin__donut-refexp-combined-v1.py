@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'ivelin/donut-refexp-combined-v1', device: str = "cpu"):
-    """visual-question-answering with ivelin/donut-refexp-combined-v1."""
+    'visual-question-answering with ivelin/donut-refexp-combined-v1.'
     from transformers import pipeline
 
     runner = pipeline('visual-question-answering', model=model, device=device)

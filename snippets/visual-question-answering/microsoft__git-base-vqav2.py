@@ -1,5 +1,5 @@
 def run(image: str = '', question: str = '', model: str = 'microsoft/git-base-vqav2', device: str = "cpu"):
-    """visual-question-answering with microsoft/git-base-vqav2."""
+    'visual-question-answering with microsoft/git-base-vqav2.'
     from transformers import pipeline
 
     runner = pipeline('visual-question-answering', model=model, device=device)
