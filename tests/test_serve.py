@@ -178,6 +178,8 @@ def test_jobs_running_at_a_crash_become_interrupted_and_retriable(tmp_path):
     assert JobStore(tmp_path / "jobs.sqlite3").recover() == 1
     assert store.get(running.id).status == "interrupted" and store.get(running.id).retriable
     assert store.get(queued.id).status == "queued"
+    again, twice = store.submit({"query": "a"}, retry_of=running.id), store.submit({"query": "a"}, retry_of=running.id)
+    assert again.id == twice.id and store.counts().get("queued") == 2  # a retry asked twice is queued once
 
 
 # -- a real server process -------------------------------------------------------------------------------

@@ -229,7 +229,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
 
     @app.post("/runs/{job_id}/retry", status_code=202)
     def retry(job_id: str) -> JobView:
-        """Queue an interrupted job again, as a new job that points back to it."""
+        """Queue an interrupted job again, as a new job that points back to it (once: asking again returns it)."""
         job = existing(job_id)
         if not job.retriable:
             raise HTTPException(409, f"run '{job_id}' is {job.status}; only interrupted runs are retried")

@@ -87,11 +87,15 @@ class JobStore:
             raise
 
     def submit(self, request: dict[str, Any], retry_of: str | None = None) -> Job:
+        """A new queued job; a retry of a job that already has one is that retry (asking twice queues once)."""
         job = Job(uuid.uuid4().hex[:12], request, "queued", time.time(), retry_of=retry_of)
         with self._transaction() as db:
-            db.execute("INSERT INTO jobs (id, request, status, created, retry_of) VALUES (?, ?, ?, ?, ?)",
-                       (job.id, json.dumps(request), job.status, job.created, retry_of))
-        return job
+            earlier = db.execute("SELECT id FROM jobs WHERE retry_of = ? ORDER BY created, id LIMIT 1",
+                                 (retry_of,)).fetchone() if retry_of is not None else None
+            if earlier is None:
+                db.execute("INSERT INTO jobs (id, request, status, created, retry_of) VALUES (?, ?, ?, ?, ?)",
+                           (job.id, json.dumps(request), job.status, job.created, retry_of))
+        return job if earlier is None else self.get(earlier["id"])
 
     def claim(self) -> Job | None:
         """The oldest queued job, marked running in the same transaction (no two runners get it)."""
