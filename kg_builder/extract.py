@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hive.selection.constraints import METRIC_FAMILIES
 from kg_builder.cards import Card
 from kg_builder.licenses import License, normalise
 from kg_builder.sizes import SizeFact, size_facts
@@ -163,9 +164,6 @@ def _model_index(index: Any, source: str, problems: list[str]) -> list[Result]:
                     source=source,
                 ))
     return results
-
-
-METRIC_FAMILIES = ("rouge", "bleu")
 
 
 def _metric_id(metric: dict) -> str:

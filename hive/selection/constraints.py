@@ -19,6 +19,9 @@ LANGUAGE_NAMES = {
     "hindi": "hi", "persian": "fa", "vietnamese": "vi", "turkish": "tr", "polish": "pl", "swedish": "sv",
     "greek": "el", "czech": "cs", "ukrainian": "uk", "indonesian": "id",
 }
+# Metric families whose variants a card reports as results of their own (ROUGE-1, ROUGE-2, ROUGE-L, ...): the
+# graph keeps each variant, and a constraint naming the family ranks on the best of them.
+METRIC_FAMILIES = ("rouge", "bleu")
 
 
 def parse_count(text: str | int | float) -> int:

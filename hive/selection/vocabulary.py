@@ -15,7 +15,7 @@ from pyoxigraph import NamedNode
 
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.selection.constraints import FAMILIES, LANGUAGE_NAMES, Benchmark
+from hive.selection.constraints import FAMILIES, LANGUAGE_NAMES, METRIC_FAMILIES, Benchmark
 from kg_builder.graph import DATA, HIVE, node
 from kg_builder.licenses import known_ids, normalise
 
@@ -29,8 +29,13 @@ ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
 
 
+def _dataset_id(row: dict[str, object]) -> str:
+    """'librispeech_asr', 'mozilla-foundation/common_voice_8_0': the result's dataset as the cards name it."""
+    return str(row["dataset"]).removeprefix(DATA + "dataset/")
+
+
 def _id_words(row: dict[str, object]) -> list[str]:
-    return _words(str(row["dataset"]).removeprefix(DATA + "dataset/"))
+    return _words(_dataset_id(row))
 
 
 def _dataset_words(row: dict[str, object]) -> list[str]:
@@ -39,9 +44,7 @@ def _dataset_words(row: dict[str, object]) -> list[str]:
 
 def _row_words(row: dict[str, object]) -> list[str]:
     """Words naming a result's dataset, config (a language code also by its name) and split."""
-    config = str(row.get("config") or "").lower()
-    words = _dataset_words(row) + _words(config) + _words(str(row.get("split") or ""))
-    return words + [LANGUAGE_CODES[config]] if config in LANGUAGE_CODES else words
+    return _dataset_words(row) + _words(str(row.get("config") or "")) + _words(str(row.get("split") or "")) + _language_name(row)
 
 
 SPLITS = {"test", "validation", "valid", "dev", "train", "eval", "evaluation"}
@@ -84,14 +87,19 @@ def _unsaid(words: list[str], row: dict[str, object]) -> int:
     """How many words of the dataset's id or name (the fewer of the two; its organisation, generic words and
     version numbers aside) the request did not say: among equally named results, the dataset it names most
     exactly wins."""
-    dataset_id = str(row["dataset"]).removeprefix(DATA + "dataset/").split("/")[-1]
+    dataset_id = _dataset_id(row).split("/")[-1]
     names = [_words(dataset_id), _words(str(row.get("name") or dataset_id))]
     return min(sum(1 for t in name if t not in GENERIC_DATASET_WORDS and not t.isdigit() and not any(_names(w, t) for w in words))
                for name in names)  # a version not named is any version: "Common Voice" is every Common Voice
 
 
+def _metric_key(row: dict[str, object]) -> str:
+    """The result's metric name folded for comparison ('ROUGE-2' -> 'rouge2'; cards also write 'rogue')."""
+    return _normal(str(row["metricName"])).replace("rogue", "rouge")
+
+
 def _has_metric(row: dict[str, object], metric: str) -> bool:
-    name = _normal(str(row["metricName"])).replace("rogue", "rouge")
+    name = _metric_key(row)
     return name.startswith(metric) if metric in METRIC_FAMILIES else _same_metric(name, metric)
 
 
@@ -100,9 +108,6 @@ def _names(wanted: str, token: str) -> bool:
     if wanted.isdigit():
         return token.endswith(wanted) and (len(wanted) >= 2 or not token[:-1][-1:].isdigit())  # 'v2' is 2, '93' is not 3
     return token == wanted or (len(wanted) >= 4 and wanted in token)
-
-
-METRIC_FAMILIES = {"rouge", "bleu"}  # asked without a variant: the best value of any variant (cards also write "rogue")
 
 
 def _normal(name: str) -> str:
@@ -146,6 +151,7 @@ class Vocabulary:
     def __init__(self, graph: GraphAccess) -> None:
         self.graph = graph
         self._benchmarks: dict[str, list[dict[str, object]]] = {}
+        self._resolved: dict[tuple[str, str], ResolvedBenchmark] = {}
 
     @cached_property
     def licences(self) -> list[dict[str, object]]:
@@ -177,8 +183,7 @@ class Vocabulary:
         return " or ".join(f"'{c}'" for c in close) if close else "an SPDX id such as 'apache-2.0' or a family such as 'permissive'"
 
     def benchmarks(self, task: str) -> list[dict[str, object]]:
-        """(dataset, name, config, split, metric) that the task's models have results for (queried once per task:
-        selection resolves a benchmark for the query, the explanation and the check that a step has it)."""
+        """(dataset, name, config, split, metric) that the task's models have results for (queried once per task)."""
         if task not in self._benchmarks:
             self._benchmarks[task] = self._query_benchmarks(task)
         return self._benchmarks[task]
@@ -195,6 +200,14 @@ class Vocabulary:
             }}""")
 
     def benchmark(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
+        """`_resolve`, once per task and benchmark (selection asks for it to check that a step has it, to
+        build its query and to explain the winner)."""
+        key = (task, wanted.model_dump_json())
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(task, wanted)
+        return self._resolved[key]
+
+    def _resolve(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
         """The task's results on the dataset `wanted.dataset` names best, with the wanted metric (a family such
         as ROUGE takes every variant), or the metric those results use most when none is named.
 
@@ -207,19 +220,20 @@ class Vocabulary:
         words = _wanted_words(wanted.dataset)
         metric = (wanted.metric or "").lower()
         if not metric:  # 'BookSum (ROUGE, test split)': a word naming one of the task's metrics is the metric
-            metrics = {_normal(str(r["metricName"])).replace("rogue", "rouge") for r in rows} | METRIC_FAMILIES
+            metrics = {_metric_key(r) for r in rows} | set(METRIC_FAMILIES)
             metric = next((w for w in words if w in metrics), "")
             words = [w for w in words if w != metric]
         scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
                   and (not metric or _has_metric(r, metric))]
         top = max((score for score, _r in scored), default=0)
         matching = [r for score, r in scored if score == top]
-        fewest = min((_unsaid(words, r) for r in matching), default=0)
-        matching = [r for r in matching if _unsaid(words, r) == fewest]  # "LibriSpeech" is librispeech_asr, not Multilingual LibriSpeech
+        unsaid = [_unsaid(words, r) for r in matching]
+        fewest = min(unsaid, default=0)
+        matching = [r for r, n in zip(matching, unsaid) if n == fewest]  # "LibriSpeech" is librispeech_asr, not Multilingual LibriSpeech
         metric = metric or _usual_metric(matching)
         with_metric = [r for r in matching if _has_metric(r, metric)]
         if not with_metric:
-            known = sorted({f"{str(r['dataset']).removeprefix(DATA + 'dataset/')} ({r['metricName']})" for r in rows})
+            known = sorted({f"{_dataset_id(r)} ({r['metricName']})" for r in rows})
             what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
             raise HiveError(f"{what}; known benchmarks for {task}: {', '.join(known[:15]) or 'none'}")
         configs = tuple(sorted({str(r["config"]) for r in with_metric if r.get("config")})) if wanted.config else ()
@@ -231,7 +245,7 @@ class Vocabulary:
         own = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
         named_configs = {str(r["config"]) for r in with_metric if r.get("config") and _names_any(own, _words(str(r["config"])) + _language_name(r))}
         splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
-        datasets = sorted({str(r["dataset"]).removeprefix(DATA + "dataset/") for r in with_metric})
+        datasets = sorted({_dataset_id(r) for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),

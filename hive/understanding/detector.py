@@ -26,9 +26,9 @@ NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
 LEANS = 0.25  # a weak part reading another task at least this surely keeps it (is not swallowed by a neighbour)
-JOIN_TOLERANCE = 0.05
+JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
-MAX_JOINT_CHARS = 600  # neighbours join only while the two together stay this short  # how much surer the neighbour alone may be than the two together
+MAX_JOINT_CHARS = 600  # neighbours join only while the two together stay this short
 
 
 def default_weights_path() -> Path:
@@ -84,7 +84,6 @@ class TaskDetector:
         def joint(first: int) -> PartReading | None:
             if readings[first + 1].part.end - readings[first].part.start > MAX_JOINT_CHARS:
                 return None  # a clause grown this long is no fragment of one request
-            span = (readings[first].part.start, readings[first + 1].part.end)
             span = (readings[first].part.start, readings[first + 1].part.end)
             if span not in joints:
                 joints[span] = self.score_parts([part_between(located, *span)], parsed, cues)[0]
