@@ -26,13 +26,12 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.selection.phrases import constraint_phrases
 from hive.understanding.detector import NONE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import RequestText, locate_values
-from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
+from hive.understanding.parsing import RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
 from hive.understanding.scoping import scope_constraints
 from hive.understanding.segments import Part, sentence_span
@@ -89,7 +88,7 @@ class LearnedUnderstander(RuleUnderstander):
         tasks: list[Mention] = []
         unclaimed_questions = []
         last_part = None
-        constraint_spans = [(c.start, c.end) for c in constraint_phrases(locate_values(located.query).masked)]
+        constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a weak part that states a constraint and names no input ("just give me the smallest embedding model
         # you have") constrains a step rather than asking for one: it is read only when no other part asks
         stating = [r for r in readings if r.best[1] < WEAK and not _has_input(r.part)
@@ -113,7 +112,7 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
                 tasks.append(mention)
         tasks.sort(key=lambda m: m.start)
-        parsed.constraints = scope_constraints(parsed.query, readings, tasks, self.detector)
+        parsed.constraints = scope_constraints(parsed.query, located.constraints, readings, tasks, self.detector)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks

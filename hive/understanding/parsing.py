@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from hive.request import ParsedRequest
-from hive.selection.phrases import constraint_phrases
+from hive.selection.phrases import Phrase, constraint_phrases
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
@@ -69,6 +69,7 @@ class RequestText:
     tables: list[tuple[int, int]] = field(default_factory=list)
     labels: list[tuple[int, int, str]] = field(default_factory=list)  # candidate labels, quoted or listed
     references: list[tuple[int, int]] = field(default_factory=list)  # nouns naming an earlier step's output
+    constraints: list[Phrase] = field(default_factory=list)  # constraint phrases, once blanked for task reading
 
 
 def _blank(text: str, start: int, end: int) -> str:

@@ -29,7 +29,7 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
-from hive.selection.phrases import read_constraints
+from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
 
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
@@ -179,8 +179,9 @@ class RuleUnderstander(Understander):
 def locate_for_tasks(query: str) -> RequestText:
     """The request with its inline values and its constraint phrases blanked: what task detection reads."""
     located = locate_values(query)
-    for start, end in read_constraints(located.masked)[1]:
-        located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
+    located.constraints = constraint_phrases(located.masked)
+    for phrase in located.constraints:
+        located.masked = located.masked[:phrase.start] + BLANK * (phrase.end - phrase.start) + located.masked[phrase.end:]
     return located
 
 

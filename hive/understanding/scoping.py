@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from hive.selection.phrases import constraint_phrases, merge_phrase
+from hive.selection.phrases import Phrase, merge_phrase
 from hive.understanding.detector import NONE, PartReading, TaskDetector
-from hive.understanding.parsing import locate_values, parse_request
 from hive.understanding.families import family_of
+from hive.understanding.parsing import parse_request
 from hive.understanding.rules import Mention
 from hive.understanding.segments import sentence_span, whole_request
 
@@ -28,10 +28,12 @@ SEGMENT_BREAK = re.compile(r";|\s[-\u2013\u2014]\s")
 EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
 
 
-def scope_constraints(query: str, readings: list[PartReading], tasks: list[Mention], detector: TaskDetector) -> dict:
-    """The request's global constraints ({"global": ...} or {}); step-bound ones go to `mention.constraints`."""
+def scope_constraints(query: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
+                      detector: TaskDetector) -> dict:
+    """The request's global constraints ({"global": ...} or {}) from its constraint phrases; step-bound ones go
+    to `mention.constraints`."""
     whole: dict = {}
-    for phrase in constraint_phrases(locate_values(query).masked):
+    for phrase in phrases:
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         clause = query[part.start:part.end] if part is not None else ""
         start, end = sentence_span(query, phrase.start)
