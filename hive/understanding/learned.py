@@ -20,6 +20,7 @@ import string
 from functools import cached_property
 from importlib import resources as importlib_resources
 from pathlib import Path
+from typing import Collection
 
 from hive.errors import NothingToPlan
 from hive.llm.backend import LLMBackend, Usage
@@ -169,12 +170,9 @@ class LearnedUnderstander(RuleUnderstander):
             action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
             if action is None or source is None or not action.bridge:
                 continue
-            if action.input_modality(action.main_input) in source.modalities or not set(action.output_modalities) & set(source.modalities):
+            if _reads(action, source.modalities) or not set(action.output_modalities) & set(source.modalities):
                 continue
-            fitting = [t for t, p in goal.readings.items() if p >= CUE_SUPPORT and t in actions
-                       and actions[t].input_modality(actions[t].main_input) in source.modalities]
-            if fitting:
-                goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
+            _take_reading(goal, [t for t in _readings_that_read(goal, actions, source.modalities) if goal.readings[t] >= CUE_SUPPORT])
         for goal in goals:
             self._read_what_it_is_given(goal, goals, actions)
         return goals
@@ -189,15 +187,12 @@ class LearnedUnderstander(RuleUnderstander):
         earlier = actions.get(goals[goal.source].task) if isinstance(goal.source, int) and goal.source < len(goals) else None
         if action is None or earlier is None:
             return
-        given = set(earlier.output_modalities)
-        if action.input_modality(action.main_input) in given:
+        if _reads(action, earlier.output_modalities):
             return
-        reads_it = [t for t, p in goal.readings.items() if t in actions and actions[t].input_modality(actions[t].main_input) in given]
+        reads_it = _readings_that_read(goal, actions, earlier.output_modalities)
         same_output = [t for t in reads_it if goal.readings[t] >= CUE_FLOOR and set(actions[t].output_modalities) == set(action.output_modalities)]
         likely = [t for t in reads_it if goal.readings[t] >= CUE_SUPPORT]  # 'turn it into an audiobook-style recording'
-        fitting = same_output or likely
-        if fitting:
-            goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
+        _take_reading(goal, same_output or likely)
 
     def _readable(self, label: str, reading: PartReading) -> str:
         """A clause naming a file asks for a task that can read it, directly or after one conversion; when
@@ -216,18 +211,17 @@ class LearnedUnderstander(RuleUnderstander):
         if action is None or label in FAMILIES:
             return True  # meta tasks take their concrete form from what they read
         needed = action.input_modality(action.main_input)
-        return needed in have or any(
-            b.input_modality(b.main_input) in have and needed in b.output_modalities for b in self._actions.values() if b.bridge)
+        return needed in have or any(_reads(b, have) and needed in b.output_modalities for b in self._actions.values() if b.bridge)
 
     def _named_rather_than_conversion(self, label: str, reading: PartReading, inside: list[Mention]) -> str:
         """'Summarise ./talk.wav': the clause names summarisation and holds audio, so the detector may read
         it as transcription. The planner adds that conversion by itself; the clause asks for what it names."""
         conversion = self._actions.get(label)
-        if conversion is None or not conversion.bridge or conversion.input_modality(conversion.main_input) not in reading.part.modalities:
+        if conversion is None or not conversion.bridge or not _reads(conversion, reading.part.modalities):
             return label
         for mention in inside:
             named = self._actions.get(mention.task)
-            if named is not None and named.name != label and named.input_modality(named.main_input) in conversion.output_modalities:
+            if named is not None and named.name != label and _reads(named, conversion.output_modalities):
                 return mention.task
         return label
 
@@ -284,6 +278,22 @@ def _without_late_references(inside: list[Mention], located: RequestText, earlie
         else:
             kept.append(mention)
     return kept
+
+
+def _reads(action: ActionSchema, modalities: Collection[str]) -> bool:
+    """Whether the action reads one of these modalities directly (no conversion in front)."""
+    return action.input_modality(action.main_input) in modalities
+
+
+def _readings_that_read(goal: GoalSpec, actions: dict[str, ActionSchema], modalities: Collection[str]) -> list[str]:
+    """The tasks the goal's clause was also read as that read one of these modalities directly, likeliest first."""
+    return [t for t in goal.readings if t in actions and _reads(actions[t], modalities)]
+
+
+def _take_reading(goal: GoalSpec, fitting: list[str]) -> None:
+    """The goal becomes the first fitting reading of its clause, if there is one."""
+    if fitting:
+        goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
 
 
 def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:
