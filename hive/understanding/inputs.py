@@ -37,8 +37,8 @@ def folder_modality(path: str) -> str | None:
 
 def modality_of_path(path: str) -> str:
     """The modality a file or URL holds, from its extension (a folder's from the words of its path)."""
-    if path.endswith("/") and folder_modality(path):
-        return folder_modality(path)
+    if path.endswith("/") and (modality := folder_modality(path)):
+        return modality
     suffix = Path(path.split("?", 1)[0]).suffix.lower().lstrip(".")
     if suffix not in MODALITY_BY_EXTENSION:
         known = ", ".join(sorted(MODALITY_BY_EXTENSION))
