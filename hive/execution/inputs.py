@@ -7,6 +7,7 @@ from pathlib import Path
 from hive.errors import HiveError
 
 MAX_INPUT_BYTES = 512 * 2**20
+ONE_FILE_PER_INPUT = "a run reads one file per input: name one, or give 'hive batch' one request per file"
 MAGIC = {
     "image": (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF", b"II*\x00", b"MM\x00*", b"%PDF"),
     "audio": (b"RIFF", b"ID3", b"\xff\xfb", b"\xff\xf3", b"\xff\xf2", b"fLaC", b"OggS", b"FORM"),
@@ -16,13 +17,11 @@ MAGIC = {
 def check_input_file(path: Path, modality: str) -> None:
     """Raise a one-line `HiveError` for a missing, empty, oversized or mislabelled input file."""
     if "*" in path.name:
-        raise HiveError(f"input {path} names several files; a run reads one file per input: name one, or give "
-                        "'hive batch' one request per file")
+        raise HiveError(f"input {path} names several files; {ONE_FILE_PER_INPUT}")
     if not path.exists():
         raise HiveError(f"input {path} does not exist; planning accepted it, running needs it")
     if not path.is_file():
-        raise HiveError(f"input {path} is a folder, not a file; a run reads one file per input: name one, or give "
-                        "'hive batch' one request per file")
+        raise HiveError(f"input {path} is a folder, not a file; {ONE_FILE_PER_INPUT}")
     size = path.stat().st_size
     if size == 0:
         raise HiveError(f"input {path} is empty")
