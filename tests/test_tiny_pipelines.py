@@ -123,7 +123,9 @@ def test_image_segmentation(folder):
 
 def test_depth_estimation(folder):
     value = _run("depth-estimation", tiny_models.depth_estimation, {"image": _png(folder / "x.png")}, folder)
-    assert value["depth"].size == (64, 48)
+    from PIL import Image
+
+    assert Image.open(value).size == (64, 48)  # the depth map, saved as the step's picture
 
 
 def test_visual_question_answering(folder):
@@ -164,10 +166,13 @@ def test_document_question_answering(folder):
 
 def test_text_to_speech(folder):
     value = _run("text-to-speech", tiny_models.text_to_speech, {"text": "hello good cat"}, folder)
-    assert value["sampling_rate"] == 16000 and value["audio"].size > 0
+    with wave.open(value) as audio:  # the speech, saved as the step's recording
+        assert audio.getframerate() == 16000 and audio.getnframes() > 0
 
 
 @pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers (extra 'diffusers') is not installed")
 def test_text_to_image(folder):
     value = _run("text-to-image", tiny_models.text_to_image, {"text": "a cat on a mat"}, folder)
-    assert value.size == (16, 16) and value.mode == "RGB"
+    from PIL import Image
+
+    assert Image.open(value).size == (16, 16) and Image.open(value).mode == "RGB"

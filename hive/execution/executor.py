@@ -23,7 +23,8 @@ from pyoxigraph import Literal
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import offline_models
-from hive.execution.values import MEDIA_SUFFIXES, as_input, save_output
+from hive.execution.sandbox import checked_bwrap, sandbox_wanted
+from hive.execution.values import as_input
 from hive.execution.worker import WorkerPool
 from hive.kg.access import GraphAccess
 from hive.pipeline import PlanResult
@@ -76,13 +77,16 @@ class Executor:
         self.phrase = phrase
         self.device = detect_device()
         self.memory_bytes = memory_mb * 2**20 if memory_mb else None
-        self.pool = WorkerPool(size=parallel, memory_bytes=self.memory_bytes)
+        self.pool = WorkerPool(size=parallel, memory_bytes=self.memory_bytes, network=allow_hub)
         self.inputs_of = {a.name: a.inputs for a in load_library().actions.values()}
 
     # -- before anything runs -----------------------------------------------------------------------
 
     def check(self, plan: PlanResult) -> None:
-        """Refuse a plan that cannot run: a step without a model, a missing or unreadable input file."""
+        """Refuse a plan that cannot run: a step without a model, a missing or unreadable input file, no
+        sandbox for the snippets (unless isolation is turned off)."""
+        if sandbox_wanted():
+            checked_bwrap()
         for step in plan.tasks:
             if step.model is None:
                 raise HiveError(f"nothing was run: step {step.id} ({step.task}) has no model — {step.why}")
@@ -209,14 +213,14 @@ class Executor:
         workdir = staging / "outputs" / f"step-{step.id}"
         workdir.mkdir()
         outcome = self.pool.run(code, arguments, str(workdir.resolve()), time_left, model=step.model or "",
-                                write_root=str(staging.resolve()))
+                                output=str(workdir.resolve()), shared=str(staging.resolve()))
         entry.seconds, entry.cached_model = round(outcome.seconds, 3), outcome.cached_loads > 0
         if outcome.error:
             entry.status, entry.error = "failed", outcome.error
             return None
-        path, entry.preview = save_output(outcome.value, staging / "outputs" / f"step-{step.id}")
-        entry.output, entry.status = str(path.relative_to(staging)), "done"
-        return str(path.resolve()) if path.suffix in MEDIA_SUFFIXES else outcome.value  # media pass on as files
+        entry.preview = outcome.preview
+        entry.output, entry.status = str(outcome.saved.relative_to(staging.resolve())), "done"
+        return outcome.value  # media pass on as files
 
     def close(self) -> None:
         self.pool.close()

@@ -61,9 +61,17 @@ def write_wav(path: Path, samples: Any, rate: int) -> float:
 MEDIA_SUFFIXES = (".png", ".wav")
 
 
+def _is_image(value: Any) -> bool:
+    return hasattr(value, "save") and hasattr(value, "size") and hasattr(value, "mode")  # a PIL image
+
+
 def save_output(value: Any, base: Path) -> tuple[Path, str]:
-    """Write a step's output next to `base` (no suffix) as .txt, .json, .png or .wav; (path, short preview)."""
-    if hasattr(value, "save") and hasattr(value, "size"):  # a PIL image
+    """Write a step's output next to `base` (no suffix) as .txt, .json, .png or .wav; (path, short preview).
+    A result holding one picture (a depth map beside its raw tensor) is that picture."""
+    pictures = [v for v in value.values() if _is_image(v)] if isinstance(value, dict) else []
+    if len(pictures) == 1:
+        value = pictures[0]
+    if _is_image(value):
         path = base.with_suffix(".png")
         value.save(path)
         return path, f"image {value.size[0]}x{value.size[1]}"

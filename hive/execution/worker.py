@@ -1,40 +1,60 @@
-"""Snippets run in worker processes: a time limit, a memory limit, a working directory, and a model cache.
+"""Snippets run in worker processes: isolated by the OS, with a time limit, a memory limit and a model cache.
 
 Snippets are code generated from the internet: the policy check (parse tree against an allow-list)
-runs before, and a worker process keeps a crash or a hang away from HIVE. Workers live as long as
-their pool (one run, or a whole batch) and memoize the model loaders listed in `loaders.yaml`, so a
-model loaded for one step is reused by later steps the same worker serves; the pool sends a step to
-the worker that last ran its model when that worker is free. A worker that overruns its time is
-killed and replaced (its cache goes with it).
+filters them first, and each worker runs inside a bubblewrap sandbox (`sandbox.py`): no network, a
+read-only view of the system, writes only into its own exchange folder and the model caches. The
+worker and HIVE exchange JSON only (never pickles: a hostile worker must not run code in HIVE): a job
+is the code, its arguments and folders; the answer names the output file the worker saved. Files the
+arguments name are copied into the exchange folder; what the snippet writes is moved into the step
+folder, regular files only. Workers live as long as their pool (one run, or a whole batch) and
+memoize the model loaders listed in `loaders.yaml`, so a model loaded for one step is reused by later
+steps the same worker serves; the pool sends a step to the worker that last ran its model when that
+worker is free. A worker that overruns its time is killed with everything it started, and replaced.
 """
 
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import functools
 import importlib
-import multiprocessing
+import json
 import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import traceback
 from dataclasses import dataclass
 from importlib import resources
+from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-CONTEXT = multiprocessing.get_context("spawn")
+from hive.execution import sandbox
+from hive.execution.values import MEDIA_SUFFIXES, save_output
+
 CACHED_MODELS_PER_LOADER = 4
 PARENT_CHECK_SECONDS = 0.5
+MAX_MESSAGE_BYTES = 64 * 2**20  # a job (code and arguments) or an answer
+MAX_FILE_BYTES = 4 * 2**30  # any file a snippet writes
+OUTPUT_NAME = "output"
 
 
 @dataclass
 class StepOutcome:
-    value: Any = None
+    value: Any = None  # the output as data (text, JSON), or the saved file's path for media
     error: str | None = None
     seconds: float = 0.0
     cached_loads: int = 0
+    saved: Path | None = None  # the output file
+    preview: str = ""
 
 
 class _LoaderCache:
@@ -82,37 +102,12 @@ class _LoaderCache:
         setattr(owner, name, loader)
 
 
-class _WriteGuard:
-    """An audit hook that refuses file writes outside the allowed folders while a snippet runs.
-
-    It keeps honest code in its lane (a snippet writes into its run directory, libraries into the
-    temporary and cache folders); it is not a security boundary against hostile native code."""
-
-    WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-
-    def __init__(self) -> None:
-        import sys
-        import tempfile
-
-        self.always = (os.path.realpath(tempfile.gettempdir()), os.path.realpath(os.path.expanduser("~/.cache")), "/dev/")
-        self.allowed: tuple[str, ...] | None = None
-        sys.addaudithook(self._hook)
-
-    def _hook(self, event: str, args: tuple) -> None:
-        if self.allowed is None or event != "open" or not args or not isinstance(args[0], (str, bytes, os.PathLike)):
-            return
-        path, mode, flags = args[0], args[1] if len(args) > 1 else None, args[2] if len(args) > 2 else 0
-        writing = any(c in str(mode or "") for c in "wax+") or bool((flags or 0) & self.WRITE_FLAGS)
-        if not writing:
-            return
-        target = os.path.realpath(os.fsdecode(path))
-        if not target.startswith(self.allowed + self.always):
-            raise PermissionError(f"snippets may write only inside the run directory, not to {target}")
-
-
-def _die_with_parent(parent: int) -> None:
+def _die_with_parent() -> None:
     """End this worker when the process that started it is gone (killed, even by SIGKILL, so its pipe may
-    never close while a snippet runs): a watcher thread sees the worker handed to another parent."""
+    never close while a snippet runs): a watcher thread sees the worker handed to another parent. In the
+    sandbox the parent is bubblewrap, which itself dies with HIVE."""
+    parent = os.getppid()
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)
@@ -121,85 +116,175 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _serve(connection, memory_bytes: int | None, parent: int) -> None:
-    """A worker's loop: receive (code, arguments, workdir), answer a StepOutcome, until told to stop."""
+def _error_of(exc: BaseException) -> str:
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    message = str(exc).splitlines()[0] if str(exc) else ""
+    place = f" (line {where.lineno} of {os.path.basename(where.filename)})" if where else ""
+    return f"{type(exc).__name__}: {message}{place}"
+
+
+def _answer(job: dict, cache: _LoaderCache) -> dict:
+    """Run one job: its snippet's `run(**arguments)` in its working folder, the output saved beside it."""
+    started, hits_before = time.perf_counter(), cache.hits
+    try:
+        os.chdir(job["workdir"])
+        cache.prepare(job["code"])
+        namespace: dict = {}
+        exec(compile(job["code"], "<snippet>", "exec"), namespace)  # the policy-checked snippet, in the sandbox
+        value = namespace["run"](**job["arguments"])
+        path, preview = save_output(value, Path(job["output"]))
+        answer = {"file": path.name, "preview": preview}
+    except MemoryError:
+        answer = {"error": "ran out of its memory limit"}
+    except BaseException as exc:  # every failure of foreign code becomes the step's error
+        answer = {"error": _error_of(exc)}
+    return {**answer, "seconds": time.perf_counter() - started, "cached_loads": cache.hits - hits_before}
+
+
+def main() -> None:
+    """A worker process: `python -c '...main()' FD MEMORY_BYTES`; JSON jobs in, JSON answers out, until EOF."""
     import resource
 
-    _die_with_parent(parent)
+    connection = Connection(int(sys.argv[1]))
+    memory_bytes = int(sys.argv[2])
+    _die_with_parent()
     if memory_bytes:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_FILE_BYTES, MAX_FILE_BYTES))
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     cache = _LoaderCache()
-    guard = _WriteGuard()
     while True:
         try:
-            job = connection.recv()
-        except EOFError:
+            job = json.loads(connection.recv_bytes(MAX_MESSAGE_BYTES))
+        except (EOFError, OSError):
             return
-        if job is None:
-            return
-        code, kwargs, workdir, write_root = job
-        started, hits_before = time.perf_counter(), cache.hits
-        try:
-            os.chdir(workdir)
-            cache.prepare(code)
-            namespace: dict = {}
-            exec(compile(code, "<snippet>", "exec"), namespace)  # the policy-checked snippet
-            guard.allowed = (os.path.realpath(write_root),)
-            try:
-                outcome = StepOutcome(value=namespace["run"](**kwargs))
-            finally:
-                guard.allowed = None
-        except MemoryError:
-            outcome = StepOutcome(error="ran out of its memory limit")
-        except BaseException as exc:  # every failure of foreign code becomes the step's error
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            message = str(exc).splitlines()[0] if str(exc) else ""
-            outcome = StepOutcome(error=f"{type(exc).__name__}: {message} (line {where.lineno} of {os.path.basename(where.filename)})")
-        outcome.seconds = time.perf_counter() - started
-        outcome.cached_loads = cache.hits - hits_before
-        try:
-            connection.send(outcome)
-        except Exception as exc:  # an output that cannot cross the process boundary
-            connection.send(StepOutcome(error=f"the output could not be returned: {type(exc).__name__}", seconds=outcome.seconds))
+        connection.send_bytes(json.dumps(_answer(job, cache)).encode())
+
+
+_launcher = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="hive-worker-launcher")
 
 
 class _Worker:
-    def __init__(self, memory_bytes: int | None) -> None:
-        self.connection, child = CONTEXT.Pipe()
-        self.process = CONTEXT.Process(target=_serve, args=(child, memory_bytes, os.getpid()), daemon=True)
-        self.process.start()
-        child.close()
-        self.last_model: str | None = None
+    """One worker process with its exchange folder; sandboxed unless isolation is turned off."""
 
-    def run(self, job: tuple, timeout: float) -> StepOutcome | None:
+    def __init__(self, memory_bytes: int | None, readable: tuple[str, ...], network: bool) -> None:
+        self.exchange = Path(tempfile.mkdtemp(prefix="hive-worker-")).resolve()
+        ours, theirs = socket.socketpair()
+        argv = [sys.executable, "-c", "from hive.execution.worker import main; main()", str(theirs.fileno()), str(memory_bytes or 0)]
+        if sandbox.sandbox_wanted():
+            argv = sandbox.fence(argv, self.exchange, readable, network)
+        try:  # started from one long-lived thread: bubblewrap dies with the thread that started it
+            self.process = _launcher.submit(subprocess.Popen, argv, pass_fds=(theirs.fileno(),), cwd=self.exchange,
+                                            stdin=subprocess.DEVNULL, stdout=2, start_new_session=True).result()
+        except BaseException:
+            shutil.rmtree(self.exchange, ignore_errors=True)
+            raise
+        finally:
+            theirs.close()
+        self.connection = Connection(ours.detach())
+        self.last_model: str | None = None
+        self.broken = False
+
+    def run(self, code: str, arguments: dict, workdir: Path, output: Path, shared: Path, timeout: float) -> StepOutcome | None:
         """The outcome, or None when the worker overran `timeout` or died (the caller replaces it)."""
-        self.connection.send(job)
+        job = self.exchange / "job"
+        shutil.rmtree(job, ignore_errors=True)
+        (job / "in").mkdir(parents=True)
+        (job / "work").mkdir()
+        brought = {k: _bring_in(v, shared, job / "in" / f"{i}-{os.path.basename(str(v))}") for i, (k, v) in enumerate(arguments.items())}
+        message = {"code": code, "arguments": brought,
+                   "workdir": str(job / "work"), "output": str(job / OUTPUT_NAME)}
+        self.connection.send_bytes(json.dumps(message).encode())
         if not self.connection.poll(timeout):
             return None
         try:
-            return self.connection.recv()
-        except EOFError:
+            answer = json.loads(self.connection.recv_bytes(MAX_MESSAGE_BYTES))
+        except (EOFError, OSError):
             return None
+        except ValueError:  # not JSON (a pickle, say): the worker is not to be trusted with another step
+            self.broken = True
+            return StepOutcome(error="the worker answered something that is not an outcome and was stopped")
+        _move_regular_files(job / "work", workdir)
+        return _outcome(answer, job, output)
 
     def stop(self, kill: bool = False) -> None:
-        if kill:
-            self.process.kill()
-        else:
+        if not kill:
+            self.connection.close()  # the worker reads EOF and ends
             try:
-                self.connection.send(None)
-            except (BrokenPipeError, OSError):
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                kill = True
+        if kill:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)  # the worker and every process it started
+            except ProcessLookupError:
                 pass
-        self.process.join(timeout=10)
-        if self.process.is_alive():
-            self.process.kill()
+            self.process.wait()
+            self.connection.close()
+        shutil.rmtree(self.exchange, ignore_errors=True)
+
+
+def _bring_in(value: Any, shared: Path, target: Path) -> Any:
+    """An argument naming a file or folder inside `shared` (the run) becomes the path of a copy inside
+    the exchange folder; any other value is passed as it is."""
+    if not (isinstance(value, str) and 0 < len(value) < 4096 and os.path.exists(value)):
+        return value
+    source = Path(value).resolve()
+    if source != shared and shared not in source.parents:
+        return value
+    if source.is_dir():
+        shutil.copytree(source, target, symlinks=False)
+    else:
+        shutil.copyfile(source, target)
+    return str(target)
+
+
+def _move_regular_files(source: Path, target: Path) -> None:
+    """What a snippet wrote, moved into its step folder: regular files and folders only (a link a
+    snippet made could point anywhere on the host)."""
+    for path in sorted(source.rglob("*")):
+        if path.is_symlink() or not (path.is_file() or path.is_dir()):
+            continue
+        destination = target / path.relative_to(source)
+        if path.is_dir():
+            destination.mkdir(parents=True, exist_ok=True)
+        elif not any(p.is_symlink() for p in path.relative_to(source).parents if str(p) != "."):
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(path), destination)
+
+
+def _outcome(answer: Any, job: Path, output: Path) -> StepOutcome:
+    """A worker's JSON answer, checked, with its output file moved to `output` (plus its suffix)."""
+    if not isinstance(answer, dict):
+        return StepOutcome(error="the worker answered something that is not an outcome")
+    seconds = float(answer.get("seconds") or 0) if isinstance(answer.get("seconds"), (int, float)) else 0.0
+    loads = answer.get("cached_loads") if isinstance(answer.get("cached_loads"), int) else 0
+    if answer.get("error"):
+        return StepOutcome(error=str(answer["error"])[:2000], seconds=seconds, cached_loads=loads)
+    name, produced = str(answer.get("file")), job / str(answer.get("file"))
+    suffix = Path(name).suffix
+    if name != OUTPUT_NAME + suffix or suffix not in MEDIA_SUFFIXES + (".txt", ".json") or produced.is_symlink() or not produced.is_file():
+        return StepOutcome(error="the worker named no output file it saved", seconds=seconds)
+    saved = output.with_name(output.name + suffix)
+    shutil.move(str(produced), saved)
+    if suffix in MEDIA_SUFFIXES:
+        value: Any = str(saved.resolve())
+    else:
+        text = saved.read_text(encoding="utf-8", errors="replace")
+        try:
+            value = text if suffix == ".txt" else json.loads(text)
+        except ValueError:
+            return StepOutcome(error="the worker saved an output that is not JSON", seconds=seconds)
+    return StepOutcome(value=value, seconds=seconds, cached_loads=loads, saved=saved, preview=str(answer.get("preview", ""))[:200])
 
 
 class WorkerPool:
-    """Up to `size` workers, started on demand, each serving one step at a time."""
+    """Up to `size` workers, started on demand, each serving one step at a time. `readable`: folders
+    the sandboxed workers may read besides the system, Python and the model caches; `network`: whether
+    they may reach the network (only to fetch weights from the hub)."""
 
-    def __init__(self, size: int = 2, memory_bytes: int | None = None) -> None:
-        self.size, self.memory_bytes = size, memory_bytes
+    def __init__(self, size: int = 2, memory_bytes: int | None = None, readable: tuple[str, ...] = (), network: bool = False) -> None:
+        self.size, self.memory_bytes, self.readable, self.network = size, memory_bytes, readable, network
         self.idle: list[_Worker] = []
         self.busy = 0
         self.condition = threading.Condition()
@@ -209,12 +294,16 @@ class WorkerPool:
             while not self.idle and self.busy >= self.size:
                 self.condition.wait()
             self.busy += 1
-            if not self.idle:
-                return _Worker(self.memory_bytes)
-            same = [w for w in self.idle if w.last_model == model]
-            worker = same[0] if same else self.idle[0]
-            self.idle.remove(worker)
-            return worker
+            if self.idle:
+                same = [w for w in self.idle if w.last_model == model]
+                worker = same[0] if same else self.idle[0]
+                self.idle.remove(worker)
+                return worker
+        try:
+            return _Worker(self.memory_bytes, self.readable, self.network)
+        except BaseException:
+            self._give_back(None)
+            raise
 
     def _give_back(self, worker: _Worker | None) -> None:
         with self.condition:
@@ -223,17 +312,30 @@ class WorkerPool:
                 self.idle.append(worker)
             self.condition.notify()
 
-    def run(self, code: str, kwargs: dict, workdir: str, timeout: float, model: str = "", write_root: str | None = None) -> StepOutcome:
-        """Run `run(**kwargs)` from `code` in `workdir`; it may write only under `write_root` (default: `workdir`)."""
+    def run(self, code: str, kwargs: dict, workdir: str, timeout: float, model: str = "", output: str | None = None,
+            shared: str | None = None) -> StepOutcome:
+        """Run `run(**kwargs)` from `code`; what it writes lands in `workdir`, its output at `output` plus a
+        suffix (default: `workdir/output`). Arguments naming files inside `shared` (default: `workdir`)
+        are handed over as copies."""
         worker = self._take(model)
-        outcome = worker.run((code, kwargs, workdir, write_root or workdir), timeout)
+        target = Path(output) if output else Path(workdir) / OUTPUT_NAME
+        try:
+            outcome = worker.run(code, kwargs, Path(workdir), target, Path(shared or workdir).resolve(), timeout)
+        except BaseException:
+            worker.stop(kill=True)
+            self._give_back(None)
+            raise
         if outcome is None:
-            alive = worker.process.is_alive()
+            alive = worker.process.poll() is None
             worker.stop(kill=True)
             self._give_back(None)
             if alive:
                 return StepOutcome(error=f"did not finish within {timeout:g} s and was stopped", seconds=timeout)
-            return StepOutcome(error=f"the worker process died (exit code {worker.process.exitcode})")
+            return StepOutcome(error=f"the worker process died (exit code {worker.process.returncode})")
+        if worker.broken:
+            worker.stop(kill=True)
+            self._give_back(None)
+            return outcome
         worker.last_model = model
         self._give_back(worker)
         return outcome
@@ -245,9 +347,10 @@ class WorkerPool:
             worker.stop()
 
 
-def run_in_worker(code: str, kwargs: dict, workdir: str, timeout: float, memory_bytes: int | None = None) -> StepOutcome:
+def run_in_worker(code: str, kwargs: dict, workdir: str, timeout: float, memory_bytes: int | None = None,
+                  readable: tuple[str, ...] = ()) -> StepOutcome:
     """Run one snippet in a fresh worker of its own (for one-off use and tests)."""
-    pool = WorkerPool(size=1, memory_bytes=memory_bytes)
+    pool = WorkerPool(size=1, memory_bytes=memory_bytes, readable=readable)
     try:
         return pool.run(code, kwargs, workdir, timeout)
     finally:
