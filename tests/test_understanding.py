@@ -76,9 +76,9 @@ def test_domains_cover_the_goals_and_the_conversions_they_need(planner):
 
 
 def test_a_question_about_a_document_goes_to_document_qa(planner):
-    result = planner.plan("Looking at the receipt ./r.jpg, how much was the tip?")
+    result = planner.plan("How much was the tip on the receipt ./r.jpg?")
     assert [t.task for t in result.tasks] == ["document-question-answering"]
-    assert result.tasks[0].args == {"image": "./r.jpg", "question": "Looking at the receipt ./r.jpg, how much was the tip?"}
+    assert result.tasks[0].args == {"image": "./r.jpg", "question": "How much was the tip on the receipt ./r.jpg?"}
 
 
 def test_a_missing_file_is_a_warning_not_an_error(planner, tmp_path):

@@ -43,6 +43,7 @@ REGULARISATION = 4.0
 # pool: 0.74 raw, 0.86 standardised).
 EMBEDDING_BLOCK_WEIGHT = 3.0
 ALIGNMENT_SHARE = 0.6  # a clause of a multi-step request is labelled when one allowed label holds this share
+REQUEST_SOURCES = ("requests-train", "taskbench-train")  # whole requests, read clause by clause at run time
 
 
 def data_dir() -> Path:
@@ -102,13 +103,18 @@ def aligned_parts(requests: list[dict], detector: TaskDetector, rules: RuleUnder
     detector finds most likely for it among those, when that choice is clear (weak supervision)."""
     rows, labels = [], []
     for request in requests:
-        parsed, located = parse_request(request["text"])[0], locate_for_tasks(request["text"])
+        try:
+            parsed, located = parse_request(request["text"])[0], locate_for_tasks(request["text"])
+        except HiveError:  # a request HIVE refuses (a file of an unknown kind) teaches nothing here
+            continue
         cues = detector_cues(rules, located, rules.all_mentions(located.masked, {}))
         readings = detector.score_parts(split_parts(located), parsed, cues)
         allowed = set(request["tasks"]) | {NONE}
         for reading in readings:
             within = {label: p for label, p in reading.probabilities.items() if label in allowed}
             label = max(within, key=lambda k: within[k])
+            if request.get("context_only") and label != NONE:
+                continue  # a single-task request: only its clearly idle clauses teach something new
             if within[label] >= ALIGNMENT_SHARE * sum(within.values()):
                 rows.append(detector.featuriser.rows([reading.part], parsed, cues)[0])
                 labels.append(label)
@@ -125,11 +131,19 @@ def train(pool: list[dict], out: Path) -> None:
         raise SystemExit(f"pool labels that are no library task: {', '.join(unknown)}")
     raw, labels = featurise([e for e in pool if "label" in e], Featuriser(cue_names), rules)
     _fit_and_save(raw, labels, known, cue_names, out)
-    multi = [e for e in pool if "tasks" in e]
+    multi = [e for e in pool if "tasks" in e] + [{"text": e["text"], "tasks": [e["label"]], "context_only": True} for e in pool
+                                                  if "label" in e and e["source"] in REQUEST_SOURCES and _clauses(e["text"]) > 1]
     if multi:
         extra, extra_labels = aligned_parts(multi, TaskDetector(out), rules)
         print(f"{len(extra_labels)} clauses of {len(multi)} multi-step requests aligned", file=sys.stderr)
         _fit_and_save(np.vstack([raw, extra]), labels + extra_labels, known, cue_names, out)
+
+
+def _clauses(text: str) -> int:
+    try:
+        return len(split_parts(locate_for_tasks(text)))
+    except HiveError:
+        return 0
 
 
 def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_names: list[str], out: Path) -> None:
