@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -107,6 +109,25 @@ def test_service_clauses_are_refused_before_any_url_is_fetched(server):
     finally:
         listener.shutdown()
     assert hits == []
+
+
+SLOW_QUERY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f }"  # 55k x 55k rows: minutes of work
+
+
+def test_a_query_past_its_time_limit_is_stopped_and_the_endpoint_keeps_answering():
+    running = KGServer(open_kg(), port=0, query_seconds=2).start()
+    try:
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            slow = [pool.submit(requests.get, running.url + "/sparql", params={"query": SLOW_QUERY}, timeout=30) for _ in range(2)]
+            quick = pool.submit(requests.get, running.url + "/sparql", params={"query": TASKS_QUERY}, timeout=30)
+            answers = [f.result() for f in slow]
+        assert all(a.status_code == 503 and "ran past its limit of 2 s" in a.text for a in answers)
+        assert quick.result().status_code in (200, 503)  # it may have waited behind the two slow ones
+        assert _sparql(running, params={"query": TASKS_QUERY}).status_code == 200  # stopped processes were replaced
+        alive = [p for p in multiprocessing.active_children() if p.is_alive()]
+        assert len(alive) <= running.queries.size  # the killed query processes are gone
+    finally:
+        running.stop()
 
 
 def test_standard_clients_query_the_endpoint(server):

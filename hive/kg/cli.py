@@ -129,13 +129,14 @@ def serve(
     port: int = typer.Option(7878, "--port", help="TCP port (0: any free port)"),
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     kg: Optional[str] = typer.Option(None, "--kg", help=KG_HELP),
+    query_seconds: float = typer.Option(10.0, "--query-seconds", min=0.1, help="a query still running then is stopped (503)"),
 ) -> None:
     """Serve the graph as a read-only SPARQL 1.1 endpoint with an explorer page."""
     from hive.kg.server import KGServer
     from hive.kg.store import open_kg
 
     try:
-        server = KGServer(open_kg(kg), host, port)
+        server = KGServer(open_kg(kg), host, port, query_seconds=query_seconds)
     except OSError as exc:
         raise HiveError(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
     typer.echo(f"explorer: {server.url}/   SPARQL endpoint: {server.url}/sparql   (Ctrl-C stops)")

@@ -3,7 +3,8 @@
 Routes: `/` the explorer (query editor, example queries, results table), `/sparql` the endpoint
 (GET ?query=, POST form or application/sparql-query; results as JSON, XML, CSV or TSV, graphs as
 Turtle or N-Triples, by content negotiation), `/model/<id>` a page of one model's facts.
-Updates are refused; a malformed query is a 400 carrying the parser's message.
+Updates and SERVICE are refused; a malformed query is a 400 carrying the parser's message; a query
+runs in a query process and is stopped past its time limit (503).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ GRAPH_FORMATS = {
     "application/n-triples": pyoxigraph.RdfFormat.N_TRIPLES,
 }
 MAX_QUERY_BYTES = 100_000
+QUERY_SECONDS = 10.0  # a query still running then is stopped (hive kg serve --query-seconds)
 UPDATE = re.compile(r"^\s*(?:(?:PREFIX|BASE)\b[^\n]*\n\s*)*(?:INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b", re.I)
 # What is not query keywords: string literals (long and short), IRIs, comments.
 NOT_KEYWORDS = re.compile(r"'''.*?'''|\"\"\".*?\"\"\"|'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|<[^<>\"{}|^`\\\s]*>|#[^\n]*", re.S)
@@ -71,12 +73,18 @@ def negotiate(accept: str, offered: dict[str, object], default: str) -> tuple[st
     return default, offered[default]
 
 
-def run_query(store: pyoxigraph.Store, query: str, accept: str) -> tuple[str, bytes]:
-    """Execute a read-only query; (media type, body)."""
+def check_query(query: str) -> None:
+    """Refuse what this endpoint never runs: updates, and SERVICE (it would fetch a URL the query names)."""
     if UPDATE.search(query):
         raise RequestProblem(403, "this endpoint is read-only: updates are refused")
     if SERVICE.search(NOT_KEYWORDS.sub(" ", query)):
         raise RequestProblem(403, "SERVICE (federated query) is off: this endpoint answers from its own graph and fetches no URL")
+
+
+def run_query(store: pyoxigraph.Store, query: str, accept: str) -> tuple[str, bytes]:
+    """Execute a read-only query; (media type, body). Network-facing callers go through a QueryPool,
+    which runs this in a process with a time limit."""
+    check_query(query)
     try:
         answer = store.query(query)
     except SyntaxError as exc:
@@ -113,6 +121,7 @@ def model_page(store: pyoxigraph.Store, model_id: str) -> bytes:
 
 class _Handler(BaseHTTPRequestHandler):
     store: pyoxigraph.Store
+    queries: "QueryPool"
     server_version = "hive-kg/1"
 
     def log_message(self, *args) -> None:
@@ -172,15 +181,19 @@ class _Handler(BaseHTTPRequestHandler):
             self._problem(problem)
 
     def _answer(self, query: str) -> None:
-        media, body = run_query(self.store, query, self.headers.get("Accept") or "")
+        media, body = self.queries.run(query, self.headers.get("Accept") or "")
         self._reply(200, media, body)
 
 
 class KGServer:
     """The endpoint on host:port (port 0 picks a free one), serving in a background thread or forever."""
 
-    def __init__(self, store: pyoxigraph.Store, host: str = "127.0.0.1", port: int = 7878) -> None:
-        handler = type("Handler", (_Handler,), {"store": store})
+    def __init__(self, store: pyoxigraph.Store, host: str = "127.0.0.1", port: int = 7878,
+                 query_seconds: float = QUERY_SECONDS) -> None:
+        from hive.kg.query_pool import QueryPool
+
+        self.queries = QueryPool(store, seconds=query_seconds)
+        handler = type("Handler", (_Handler,), {"store": store, "queries": self.queries})
         self.httpd = ThreadingHTTPServer((host, port), handler)
         self.httpd.daemon_threads = True
         self.url = f"http://{host}:{self.httpd.server_address[1]}"
@@ -195,3 +208,4 @@ class KGServer:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+        self.queries.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hmac
 import re
 import shutil
+import threading
 import uuid
 from contextlib import asynccontextmanager
 from http.cookies import CookieError, SimpleCookie
@@ -20,6 +21,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from hive.errors import HiveError
+from hive.kg.query_pool import QueryPool
 from hive.pipeline import Planner
 from hive.selection.constraints import constraint_set
 from hive.serve.jobs import Job, JobStore
@@ -130,6 +132,14 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
     store = JobStore(settings.store_path)
     settings.uploads.mkdir(parents=True, exist_ok=True)
     runner = JobRunner(store, planner, settings)
+    queries: list[QueryPool] = []  # made at the first SPARQL query (a copy of the graph and its process)
+    queries_lock = threading.Lock()
+
+    def query_pool(graph_store) -> QueryPool:
+        with queries_lock:
+            if not queries:
+                queries.append(QueryPool(graph_store, seconds=settings.query_seconds))
+            return queries[0]
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -139,6 +149,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
         runner.start()
         yield
         runner.stop()
+        for pool in queries:
+            pool.close()
 
     app = FastAPI(title="HIVE", version="1", lifespan=lifespan,
                   description="Plain-language requests to explainable plans of AI tasks, and their runs.")
@@ -266,8 +278,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
             partial.unlink(missing_ok=True)
         return {"path": str(target.resolve()), "bytes": size}
 
-    def answer_sparql(query: str | None, accept: str) -> Response:
-        from hive.kg.server import RequestProblem, run_query
+    def answer_sparql(query: str | None, accept: str) -> Response:  # sync: FastAPI runs it in a thread
+        from hive.kg.server import RequestProblem
 
         graph = planner.selector.graph
         if not hasattr(graph, "store"):
@@ -275,7 +287,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
         if not query:
             raise HTTPException(400, "missing 'query' parameter")
         try:
-            media, answer = run_query(graph.store, query, accept)
+            media, answer = query_pool(graph.store).run(query, accept)
         except RequestProblem as problem:
             raise HTTPException(problem.status, str(problem)) from problem
         return Response(answer, media_type=media)

@@ -18,6 +18,7 @@ class ServeSettings:
     max_request_bytes: int = 64 * 1024         # JSON bodies
     max_upload_bytes: int = 50 * 2**20         # one uploaded file
     max_query_chars: int = 4000
+    query_seconds: float = 10.0                # a SPARQL query still running then is stopped (503)
     kg: str | None = None                      # a SPARQL endpoint instead of the shipped graph
     allow_hub: bool = False
     extra_roots: tuple[Path, ...] = field(default=())
