@@ -232,6 +232,30 @@ def test_killing_the_server_during_runs_loses_no_job(tmp_path):
         _kill(server)
 
 
+@pytest.mark.skipif(not HAVE_SPEECH, reason="the offline speech and entity models (extra 'offline') are not installed")
+def test_sigterm_stops_the_server_in_seconds_and_marks_what_still_runs(tmp_path):
+    import requests
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_server(tmp_path / "serve", port, "--inputs", str(EXAMPLES), "--grace-seconds", "0")
+    try:
+        ids = [requests.post(f"{url}/runs", json={"query": "Transcribe meeting.wav and find the named entities in it"}).json()["id"]
+               for _ in range(3)]
+        deadline = time.time() + 120
+        while not any(requests.get(f"{url}/runs/{i}").json()["status"] == "running" for i in ids) and time.time() < deadline:
+            time.sleep(0.05)
+        stopped = time.time()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=20)
+        seconds = time.time() - stopped
+    finally:
+        if server.poll() is None:
+            _kill(server)
+    statuses = {job.status for job in JobStore(tmp_path / "serve" / "jobs.sqlite3").list()}
+    assert seconds < 15 and "running" not in statuses and statuses & {"interrupted", "complete"}
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 

@@ -148,7 +148,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
             shutil.rmtree(staging, ignore_errors=True)
         runner.start()
         yield
-        runner.stop()
+        runner.stop(wait=settings.grace_seconds)
+        store.recover()  # what is still running now will not finish: say so before the process ends
         for pool in queries:
             pool.close()
 

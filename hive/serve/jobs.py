@@ -1,8 +1,9 @@
 """Durable run jobs in SQLite (WAL): every accepted request is a row before the client hears its id.
 
-States: queued -> running -> complete | partial | failed | not-run. A job that was running when the
-server stopped becomes `interrupted` at the next start: failed, and retriable by a new request
-(`retry` makes a new job; nothing is re-run silently).
+States: queued -> running -> complete | partial | failed | not-run. A job still running when the server
+stops (SIGTERM, Ctrl-C: after the grace period) is marked `interrupted` on the way out, or, after a
+crash, at the next start: failed, and retriable by a new request (`retry` makes a new job; nothing is
+re-run silently).
 """
 
 from __future__ import annotations

@@ -35,10 +35,12 @@ class JobRunner:
         self.wake.set()
 
     def stop(self, wait: float = 10.0) -> None:
+        """Take no new job; give the running ones `wait` seconds in all to finish."""
         self.stopping.set()
         self.wake.set()
+        deadline = time.monotonic() + wait
         for thread in self.threads:
-            thread.join(wait)
+            thread.join(max(0.0, deadline - time.monotonic()))
 
     def _loop(self) -> None:
         with Executor(self.planner.selector.graph, timeout=self.settings.job_seconds, allow_hub=self.settings.allow_hub) as executor:

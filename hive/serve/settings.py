@@ -15,6 +15,7 @@ class ServeSettings:
     runners: int = 1                           # jobs executing at the same time
     max_queued: int = 1000                     # queued jobs beyond this are refused (429)
     job_seconds: float = 600.0                 # wall-clock limit of one job
+    grace_seconds: float = 10.0                # how long a stopping server waits for running jobs
     max_request_bytes: int = 64 * 1024         # JSON bodies
     max_upload_bytes: int = 50 * 2**20         # one uploaded file
     max_query_chars: int = 4000
