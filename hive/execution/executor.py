@@ -90,6 +90,9 @@ class Executor:
         for step in plan.tasks:
             if step.model is None:
                 raise HiveError(f"nothing was run: step {step.id} ({step.task}) has no model — {step.why}")
+            offline = offline_models().get((step.model, step.task))
+            if offline is not None and not offline.missing_packages():
+                offline.verify_weights()
         for resource in plan.explanation.inputs if plan.explanation else []:
             if resource.kind == "file" and any(resource.value == v for s in plan.tasks for v in s.args.values()):
                 check_input_file(Path(str(resource.value)), resource.modalities[0])

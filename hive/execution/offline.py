@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
@@ -11,7 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from hive.local_models.packaged_gguf import packaged_models
+from hive.local_models.digests import verify_distribution
+from hive.local_models.packaged_gguf import cache_dir, packaged_models
 from hive.planning.library import default_domain_dir
 
 
@@ -25,6 +25,7 @@ class OfflineModel:
     gguf: str | None = None
     weights_package: str | None = None
     weights_bytes: int | None = None
+    weights_sha256: str | None = None
 
     def size_bytes(self) -> int | None:
         """The weights' size on disk: the packaged file (or joined GGUF parts) HIVE loads."""
@@ -47,6 +48,12 @@ class OfflineModel:
     def all_packages(self) -> tuple[str, ...]:
         return self.packages + (tuple(packaged_models()[self.gguf].distributions()) if self.gguf else ())
 
+    def verify_weights(self) -> None:
+        """Refuse (one line) weights that are not the ones whose digest HIVE pinned; a joined GGUF is
+        verified when it is joined or loaded."""
+        if self.weights_package and self.weights_sha256:
+            verify_distribution(self.weights_package, self.weights_sha256, cache_dir().parent / "verified")
+
     def code(self) -> str:
         return (snippets_dir() / "offline" / self.snippet).read_text(encoding="utf-8")
 
@@ -65,20 +72,10 @@ def offline_models() -> dict[tuple[str, str], OfflineModel]:
     entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
     return {(e["model"], e["task"]): OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]), e["snippet"],
                                                   e.get("gguf"), (e.get("weights") or {}).get("package"),
-                                                  (e.get("weights") or {}).get("bytes")) for e in entries}
+                                                  (e.get("weights") or {}).get("bytes"), (e.get("weights") or {}).get("sha256"))
+            for e in entries}
 
 
 def offline_tasks(model: str) -> list[OfflineModel]:
     """The offline entries of one model, one per task it serves."""
     return [m for (model_id, _task), m in offline_models().items() if model_id == model]
-
-
-def installed_data_bytes(distribution: str) -> int | None:
-    """Bytes of an installed distribution's data files (its RECORD; code, metadata and console scripts
-    outside the package excluded); None when not installed."""
-    try:
-        files = importlib.metadata.distribution(distribution).files or []
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    return sum(f.size or 0 for f in files if not str(f).endswith((".py", ".pyc")) and ".dist-info" not in str(f)
-               and "__pycache__" not in str(f) and not str(f).startswith(".."))

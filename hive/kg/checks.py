@@ -8,6 +8,9 @@ import pyoxigraph
 
 from hive.kg.queries import named_rows
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet
+from kg_builder.snippets import written_again
+
+LLM_WRITTEN = "llm"  # a snippet an LLM rewrote from the card's code claims no template: the policy and the sandbox hold it
 
 CHECKS = {
     "check-models-without-task": "models without a task",
@@ -42,13 +45,18 @@ def validate(store: pyoxigraph.Store) -> list[Finding]:
         found = named_rows(store, name)
         if found:
             findings.append(Finding(description, len(found), [str(next(iter(r.values()))) for r in found[:3]]))
-    rejected = []
+    rejected, unlike = [], []
     for row in named_rows(store, "snippets"):
         inputs = tuple(i for i in str(row["inputs"]).split(",") if i)
         try:
             check_snippet(str(row["code"]), Signature(inputs, str(row["id"])))
         except SnippetRejected as exc:
             rejected.append(f"{row['id']}: {exc}")
+        if str(row["loader"]) != LLM_WRITTEN and str(row["code"]) != written_again(
+                str(row["code"]), str(row["id"]), str(row["loader"]), str(row["fallback"]).lower() == "true"):
+            unlike.append(f"{row['id']}: not what the template '{row['loader']}' writes")
     if rejected:
         findings.append(Finding("snippets that fail the snippet policy", len(rejected), rejected[:3]))
+    if unlike:
+        findings.append(Finding("snippets that do not match the template they claim", len(unlike), unlike[:3]))
     return findings

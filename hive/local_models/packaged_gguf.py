@@ -9,11 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
-
 import yaml
 
 from hive.errors import HiveError
+from hive.local_models.digests import blocks, file_digest, stamp
 
 GGUF_MAGIC = b"GGUF"
 
@@ -73,7 +72,7 @@ def joined_gguf(name: str) -> Path:
     target = cache_dir() / f"{name}.gguf"
     if _verified(target, packaged.sha256):
         return target
-    if target.is_file() and _digest(target) == packaged.sha256:  # a copy that changed since, or was never recorded
+    if target.is_file() and file_digest(target) == packaged.sha256:  # a copy that changed since, or was never recorded
         _record(target, packaged.sha256)
         return target
     with parts[0].open("rb") as first:
@@ -85,7 +84,7 @@ def joined_gguf(name: str) -> Path:
     try:
         with partial.open("wb") as out:
             for part in parts:
-                for block in _blocks(part):
+                for block in blocks(part):
                     digest.update(block)
                     out.write(block)
         if digest.hexdigest() != packaged.sha256:
@@ -99,30 +98,11 @@ def joined_gguf(name: str) -> Path:
     return target
 
 
-def _stamp(path: Path, sha256: str) -> str:
-    stat = path.stat()
-    return f"{sha256} {stat.st_size} {stat.st_mtime_ns}"
-
-
 def _record(target: Path, sha256: str) -> None:
-    target.with_name(target.name + ".verified").write_text(_stamp(target, sha256), encoding="utf-8")
+    target.with_name(target.name + ".verified").write_text(stamp([target], sha256), encoding="utf-8")
 
 
 def _verified(target: Path, sha256: str) -> bool:
     """Whether the cached file is the one verified at join time (same digest, size and modification time)."""
     record = target.with_name(target.name + ".verified")
-    return target.is_file() and record.is_file() and record.read_text(encoding="utf-8") == _stamp(target, sha256)
-
-
-def _digest(path: Path) -> str:
-    digest = hashlib.sha256()
-    for block in _blocks(path):
-        digest.update(block)
-    return digest.hexdigest()
-
-
-def _blocks(path: Path) -> Iterator[bytes]:
-    """A file's bytes in 16 MiB blocks (the model is over a gigabyte)."""
-    with path.open("rb") as handle:
-        while block := handle.read(16 * 2**20):
-            yield block
+    return target.is_file() and record.is_file() and record.read_text(encoding="utf-8") == stamp([target], sha256)

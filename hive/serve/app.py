@@ -203,7 +203,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
         return response
 
     @app.get("/health")
-    def health() -> dict[str, Any]:
+    async def health() -> dict[str, Any]:
+        """On the event loop, not the thread pool: it answers while slow requests fill the pool."""
         return {"ok": True, "jobs": store.counts()}
 
     @app.post("/plan")
