@@ -33,7 +33,8 @@ def requests_at_the_limits(rng: random.Random, count: int) -> list[tuple[str, st
     """(kind, request) pairs, each at most MAX_CHARS characters."""
     makers = {
         "chain of asks": lambda: ", then ".join(rng.choice(TASK_ASKS) for _ in range(60)),
-        "48 idle clauses": lambda: ". ".join(rng.choice(IDLE) for _ in range(48)) + ". Transcribe ./a.wav.",
+        "chain of 8 asks": lambda: ", then ".join(rng.sample(TASK_ASKS, 8)),
+        "40 idle clauses": lambda: ". ".join(rng.choice(IDLE) for _ in range(40)) + ". Transcribe ./a.wav.",
         "pasted article": lambda: "Summarise this: " + " ".join(rng.choice(WORDS) for _ in range(700)),
         "quoted article": lambda: 'Translate "' + " ".join(rng.choice(WORDS) for _ in range(650)) + '" into French',
         "task-word salad": lambda: " ".join(rng.choice(WORDS) for _ in range(700)),

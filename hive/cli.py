@@ -237,6 +237,7 @@ def serve(
     allow_host: list[str] = typer.Option([], "--allow-host", help="a Host name to serve (repeat; default: the loopback names on a loopback bind)"),
     query_seconds: float = typer.Option(10.0, "--query-seconds", min=0.1, help="a SPARQL query still running then is stopped (503)"),
     grace_seconds: float = typer.Option(10.0, "--grace-seconds", min=0, help="on SIGTERM/Ctrl-C, how long running jobs may finish before they are marked interrupted"),
+    planners: int = typer.Option(2, "--planners", min=1, help="POST /plan requests planned at once (CPU work: about one per core)"),
 ) -> None:
     """Serve the HTTP API and web page: POST /plan, POST /runs, GET /runs/{id}, uploads, /sparql."""
     import socket
@@ -259,7 +260,7 @@ def serve(
     settings = ServeSettings(data=data, inputs=inputs, runners=runners, max_queued=max_queued, job_seconds=job_seconds,
                              max_upload_bytes=int(max_upload_mb * 2**20), kg=kg, allow_hub=allow_hub, token=token,
                              allowed_hosts=hosts, query_seconds=query_seconds,
-                             grace_seconds=grace_seconds)
+                             grace_seconds=grace_seconds, planners=planners)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -154,6 +154,31 @@ def test_the_sparql_route_answers_like_hive_kg_serve(client):
     assert refused.status_code == 403
 
 
+def test_planning_takes_turns_and_health_answers_while_every_turn_is_taken(tmp_path, planner):
+    """At most `planners` requests are planned at once; one that waits past its limit is a 503, and /health
+    (on the event loop) answers meanwhile. The planner here is the real one, held at its start by an event."""
+    release, started = threading.Event(), threading.Event()
+
+    class HeldPlanner:
+        selector = planner.selector
+
+        def plan_or_error(self, *args, **kwargs):
+            started.set()
+            release.wait(30)
+            return planner.plan_or_error(*args, **kwargs)
+
+    settings = ServeSettings(data=tmp_path / "serve", planners=1, plan_wait_seconds=0.3)
+    with TestClient(create_app(settings, HeldPlanner())) as client:
+        first = threading.Thread(target=lambda: client.post("/plan", json={"query": NER_QUERY}))
+        first.start()
+        assert started.wait(30)
+        assert client.get("/health").status_code == 200
+        waited = client.post("/plan", json={"query": NER_QUERY})
+        release.set()
+        first.join()
+    assert waited.status_code == 503 and "1 requests are being planned" in waited.json()["error"]
+
+
 def test_claims_are_exclusive_across_threads(tmp_path):
     store = JobStore(tmp_path / "jobs.sqlite3")
     submitted = {store.submit({"query": f"q{n}"}).id for n in range(120)}

@@ -207,11 +207,20 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
         """On the event loop, not the thread pool: it answers while slow requests fill the pool."""
         return {"ok": True, "jobs": store.counts()}
 
+    planning = threading.BoundedSemaphore(settings.planners)
+
     @app.post("/plan")
     def plan(body: PlanRequest) -> dict[str, Any]:
         """Plan a request and select its models, without running anything."""
         query, constraints = checked_query(body), checked_constraints(body)
-        result = planner.plan_or_error(query, None, constraints)
+        # planning is CPU work: more at once than cores only slows every request (and the event loop)
+        if not planning.acquire(timeout=settings.plan_wait_seconds):
+            raise HTTPException(503, f"{settings.planners} requests are being planned and this one waited "
+                                     f"{settings.plan_wait_seconds:g} s; try again later")
+        try:
+            result = planner.plan_or_error(query, None, constraints)
+        finally:
+            planning.release()
         if result.error:
             raise HTTPException(400, result.error)
         return result.to_json_dict()

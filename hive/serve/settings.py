@@ -19,6 +19,8 @@ class ServeSettings:
     max_request_bytes: int = 64 * 1024         # JSON bodies
     max_upload_bytes: int = 50 * 2**20         # one uploaded file
     max_query_chars: int = 4000
+    planners: int = 2                          # POST /plan requests planned at once (CPU work: about one per core)
+    plan_wait_seconds: float = 60.0            # how long a /plan request may wait for its turn (then 503)
     query_seconds: float = 10.0                # a SPARQL query still running then is stopped (503)
     kg: str | None = None                      # a SPARQL endpoint instead of the shipped graph
     allow_hub: bool = False

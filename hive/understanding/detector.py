@@ -28,7 +28,7 @@ SURE = 0.5
 LEANS = 0.25  # a weak part reading another task at least this surely keeps it (is not swallowed by a neighbour)
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
-MAX_JOINT_CHARS = 600  # neighbours join only while the two together stay this short
+MAX_JOINT_CHARS = 300  # neighbours join only while the two together stay this short
 
 
 def default_weights_path() -> Path:
