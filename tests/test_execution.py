@@ -350,3 +350,21 @@ def test_a_graph_snippet_with_other_parameter_names_runs_with_mapped_arguments(p
     assert record.steps[0].snippet_source == "the model's snippet; arguments mapped text->sentence"
     assert "Merkel" in (Path(record.directory) / record.steps[0].output).read_text()
     executor.close()
+
+
+def test_staging_folders_of_dead_runs_are_removed_and_live_ones_kept(tmp_path):
+    """A killed `hive run` or batch leaves `.<run>.<pid>.tmp`; the next run in that folder removes it, but
+    never the staging folder of a process that is still running."""
+    from hive.execution.executor import remove_dead_staging
+
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        dead_run, live_run = tmp_path / f".r1.{ended.pid}.tmp", tmp_path / f".r2.{live.pid}.tmp"
+        for folder in (dead_run, live_run, tmp_path / ".not-a-run.tmp", tmp_path / "r3"):
+            (folder / "outputs").mkdir(parents=True)
+        assert remove_dead_staging(tmp_path) == [dead_run]
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live_run.name, ".not-a-run.tmp", "r3"])
+    finally:
+        live.kill()

@@ -8,6 +8,7 @@ complete.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import string
 import time
@@ -139,7 +140,8 @@ class Executor:
         self.check(plan)
         run_id = run_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
         runs_dir.mkdir(parents=True, exist_ok=True)
-        staging = runs_dir / f".{run_id}.tmp"
+        remove_dead_staging(runs_dir)
+        staging = runs_dir / f".{run_id}.{os.getpid()}.tmp"
         (staging / "outputs").mkdir(parents=True)
         record = RunRecord(run_id, plan.query, "running", str(runs_dir / run_id),
                            [StepRecord(s.id, s.task, s.model) for s in plan.tasks], time.time())
@@ -233,6 +235,28 @@ class Executor:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def remove_dead_staging(runs_dir: Path) -> list[Path]:
+    """Remove the staging folders (`.<run>.<pid>.tmp`) of runs whose process is gone (a killed `hive run`,
+    batch or server); a folder of a live process, or of an unknown form, stays. The removed ones."""
+    removed = []
+    for staging in runs_dir.glob(".*.tmp"):
+        owner = staging.name.removesuffix(".tmp").rsplit(".", 1)[-1]
+        if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
+            shutil.rmtree(staging, ignore_errors=True)
+            removed.append(staging)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def detect_device() -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hmac
 import re
-import shutil
 import threading
 import uuid
 from contextlib import asynccontextmanager
@@ -21,6 +20,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from hive.errors import HiveError
+from hive.execution.executor import remove_dead_staging
 from hive.kg.query_pool import QueryPool
 from hive.pipeline import Planner
 from hive.selection.constraints import constraint_set
@@ -144,8 +144,8 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         store.recover()
-        for staging in settings.runs.glob(".*.tmp"):  # nothing runs yet, so any staging folder is a dead run's
-            shutil.rmtree(staging, ignore_errors=True)
+        if settings.runs.is_dir():
+            remove_dead_staging(settings.runs)
         runner.start()
         yield
         runner.stop(wait=settings.grace_seconds)
