@@ -248,3 +248,15 @@ def test_plans_do_not_depend_on_the_process_hash_seed(tmp_path):
         plans.append([(t["task"], t["dep"], t["args"]) for t in json.loads(answer.stdout)["tasks"]])
     assert all(plan == plans[0] for plan in plans)
     assert [task for task, _d, _a in plans[0]][:3] == ["image-to-text", "object-detection", "depth-estimation"]
+
+
+def test_a_search_past_its_time_limit_stops_with_one_line(monkeypatch):
+    """The search is bounded in time whatever the request: past the limit, a one-line error, no plan."""
+    from hive.pipeline import Planner
+    from hive.planning import engines
+
+    planner = Planner(select_models=False)
+    assert planner.plan_or_error("Transcribe ./a.wav and summarise it").error is None
+    monkeypatch.setattr(engines, "SEARCH_SECONDS", -1.0)
+    result = planner.plan_or_error("Transcribe ./a.wav and summarise it")
+    assert result.error.startswith("the planner's search ran past its limit") and "\n" not in result.error

@@ -77,8 +77,29 @@ def _steps_from_names(task: GroundTask, names: list[str]) -> list[PlanStep]:
     return [PlanStep(by_name[n].action, by_name[n].args) for n in names]
 
 
+SEARCH_SECONDS = 5.0  # a search still running then stops with a one-line error (12 steps plan in under 1 s)
+
+
+class SearchTimeout(HiveError):
+    """The planner's search ran past its time limit."""
+
+
+class _Bounded:
+    """pyperplan's heuristic, evaluated once per node the search reaches: past the deadline it stops the search."""
+
+    def __init__(self, heuristic, seconds: float) -> None:
+        self.heuristic, self.seconds = heuristic, seconds
+        self.deadline = time.monotonic() + seconds
+
+    def __call__(self, node):
+        if time.monotonic() > self.deadline:
+            raise SearchTimeout(f"the planner's search ran past its limit of {self.seconds:g} s; ask for fewer steps "
+                                "in one request (one line per request in 'hive batch')")
+        return self.heuristic(node)
+
+
 def solve_pyperplan(domain: Domain, problem: PlanningProblem) -> PlannerResult:
-    """Greedy best-first search with hFF, pyperplan in-process."""
+    """Greedy best-first search with hFF, pyperplan in-process, stopped past SEARCH_SECONDS."""
     from pyperplan.heuristics.relaxation import hFFHeuristic
     from pyperplan.search.a_star import greedy_best_first_search
     from pyperplan.task import Operator, Task
@@ -92,7 +113,7 @@ def solve_pyperplan(domain: Domain, problem: PlanningProblem) -> PlannerResult:
         [Operator(op.name, op.preconditions, op.add_effects, op.del_effects) for op in task.operators],
     )
     with _LogCapture() as capture:
-        solution = greedy_best_first_search(pp_task, hFFHeuristic(pp_task))
+        solution = greedy_best_first_search(pp_task, _Bounded(hFFHeuristic(pp_task), SEARCH_SECONDS))
     log += capture.lines
     if solution is None:
         raise NoPlanError("no plan")
