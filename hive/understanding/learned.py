@@ -142,7 +142,7 @@ class LearnedUnderstander(RuleUnderstander):
             label = "question-answering"  # a question asked beside a given text is answered from it
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
         task = _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
-        if earlier and _same_task(earlier[-1].task, task) and not (_has_input(part) and _has_input(earlier_part)) \
+        if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
         same = [m for m in inside if family_of(m.task) == family_of(task)]
@@ -319,11 +319,6 @@ def _with_determiner(text: str, start: int) -> int:
     """Where 'the short summary' begins, given where 'summary' does."""
     match = DETERMINER.search(text[:start])
     return match.start() if match else start
-
-
-def _same_task(earlier: str, task: str) -> bool:
-    """Whether a clause's task repeats the one before (an answer may be a generated text)."""
-    return earlier == task or (earlier == ANSWER and task == "text-generation")
 
 
 def _probability(reading: PartReading, task: str) -> float:
