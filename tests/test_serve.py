@@ -224,6 +224,18 @@ def _kill(process: subprocess.Popen) -> None:
     process.wait(10)
 
 
+def _queue_until_one_runs(url: str, count: int) -> list[str]:
+    """Queue `count` speech-and-entities runs; their ids once one of them is running."""
+    import requests
+
+    ids = [requests.post(f"{url}/runs", json={"query": "Transcribe meeting.wav and find the named entities in it"}).json()["id"]
+           for _ in range(count)]
+    deadline = time.time() + 120
+    while not any(requests.get(f"{url}/runs/{i}").json()["status"] == "running" for i in ids) and time.time() < deadline:
+        time.sleep(0.05)
+    return ids
+
+
 @pytest.mark.skipif(not HAVE_SPEECH, reason="the offline speech and entity models (extra 'offline') are not installed")
 def test_killing_the_server_during_runs_loses_no_job(tmp_path):
     import requests
@@ -232,11 +244,7 @@ def test_killing_the_server_during_runs_loses_no_job(tmp_path):
     url = f"http://127.0.0.1:{port}"
     server = _start_server(tmp_path / "serve", port)
     try:
-        ids = [requests.post(f"{url}/runs", json={"query": "Transcribe meeting.wav and find the named entities in it"}).json()["id"]
-               for _ in range(6)]
-        deadline = time.time() + 120
-        while not any(requests.get(f"{url}/runs/{i}").json()["status"] == "running" for i in ids) and time.time() < deadline:
-            time.sleep(0.05)
+        ids = _queue_until_one_runs(url, 6)
         _kill(server)
         server = _start_server(tmp_path / "serve", port)
         after = {i: requests.get(f"{url}/runs/{i}").json() for i in ids}
@@ -259,17 +267,11 @@ def test_killing_the_server_during_runs_loses_no_job(tmp_path):
 
 @pytest.mark.skipif(not HAVE_SPEECH, reason="the offline speech and entity models (extra 'offline') are not installed")
 def test_sigterm_stops_the_server_in_seconds_and_marks_what_still_runs(tmp_path):
-    import requests
-
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path / "serve", port, "--inputs", str(EXAMPLES), "--grace-seconds", "0")
     try:
-        ids = [requests.post(f"{url}/runs", json={"query": "Transcribe meeting.wav and find the named entities in it"}).json()["id"]
-               for _ in range(3)]
-        deadline = time.time() + 120
-        while not any(requests.get(f"{url}/runs/{i}").json()["status"] == "running" for i in ids) and time.time() < deadline:
-            time.sleep(0.05)
+        _queue_until_one_runs(url, 3)
         stopped = time.time()
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=20)
