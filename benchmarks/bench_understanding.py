@@ -11,7 +11,7 @@ tuned on), `nothing` (benchmarks/data/frozen-nothing.jsonl: requests that ask fo
 written later by an independent helper to see whether changes made on the development sets carry over),
 or a path to any file in the benchmark format.
 
-Per set it prints: `exact` = the multiset of pipeline tags equals the gold one (or an accepted alternative),
+Per set it prints: `exact` (with a 95% bootstrap interval over the set's requests) = the multiset of pipeline tags equals the gold one (or an accepted alternative),
 names compared as they are; `TS`, `FoT`, `nF1`, `eF1` as `../shared/bench/score.py` defines them (it counts
 zero-shot as text classification, text2text and conversational as text generation); the exact share for
 single-task requests; requests whose plan holds one step twice (same task, same arguments); requests refused;
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -118,11 +119,19 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
             "duplicated": duplicated, "per_task": per_task}
 
 
+def interval(hits: list[bool], resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
+    """A 95% bootstrap interval of a share: how much the number could move on another sample of requests."""
+    rng = random.Random(seed)
+    shares = sorted(sum(rng.choices(hits, k=len(hits))) / len(hits) for _ in range(resamples))
+    return round(shares[int(0.025 * resamples)], 3), round(shares[int(0.975 * resamples) - 1], 3)
+
+
 def summary(result: dict) -> dict:
     rows = result["rows"]
     scored = [r for r in rows if r["type"] != "nothing"]
     single = [r for r in scored if r["type"] == "single"]
-    out = {"n": len(rows), "exact": round(statistics.mean(r["exact"] for r in rows), 3) if rows else None}
+    out = {"n": len(rows), "exact": round(statistics.mean(r["exact"] for r in rows), 3) if rows else None,
+           "exact_95": interval([r["exact"] for r in rows]) if rows else None}
     if scored:
         node = [sum(r["node"][i] for r in scored) for i in range(3)]
         edge = [sum(r["edge"][i] for r in scored) for i in range(3)]
@@ -150,7 +159,8 @@ def summary(result: dict) -> dict:
 def print_summary(backend: str, name: str, s: dict, per_task: bool) -> None:
     print(f"\n== {backend} on {name}: {s['n']} requests")
     if "TS" in s:
-        print(f"  exact {s['exact']:.3f}   exact (single-task) {s['exact_single']}   TS {s['TS']:.3f}   FoT {s['FoT']:.3f}"
+        low, high = s["exact_95"]
+        print(f"  exact {s['exact']:.3f} (95% {low:.2f}-{high:.2f})   exact (single-task) {s['exact_single']}   TS {s['TS']:.3f}   FoT {s['FoT']:.3f}"
               f"   nF1 {s['nF1']:.3f}   eF1 {s['eF1']:.3f}")
         print("  exact by type: " + ", ".join(f"{k} {v['exact']:.3f} (n={v['n']})" for k, v in s["by_type"].items()))
     else:
