@@ -98,8 +98,12 @@ def test_a_worker_cannot_send_hive_a_pickle(tmp_path, host_file):
 
 
 def test_without_bubblewrap_snippets_refuse_to_run_in_one_line(tmp_path, monkeypatch):
+    import glob
+    import tempfile
+
     monkeypatch.setenv("HIVE_BWRAP", str(tmp_path / "no-such-bwrap"))
     sandbox.checked_bwrap.cache_clear()
+    exchanges = set(glob.glob(f"{tempfile.gettempdir()}/hive-worker-*"))
     try:
         with pytest.raises(sandbox.SandboxUnavailable) as refused:
             _run("    return 1\n", tmp_path)
@@ -107,6 +111,7 @@ def test_without_bubblewrap_snippets_refuse_to_run_in_one_line(tmp_path, monkeyp
         sandbox.checked_bwrap.cache_clear()
     message = str(refused.value)
     assert "\n" not in message and "bubblewrap" in message and "HIVE_SANDBOX=off" in message
+    assert set(glob.glob(f"{tempfile.gettempdir()}/hive-worker-*")) <= exchanges  # no exchange folder left behind
 
 
 def test_isolation_can_be_turned_off_for_trusted_graphs(tmp_path, monkeypatch):

@@ -171,12 +171,14 @@ class _Worker:
         self.exchange = Path(tempfile.mkdtemp(prefix="hive-worker-")).resolve()
         ours, theirs = socket.socketpair()
         argv = [sys.executable, "-c", "from hive.execution.worker import main; main()", str(theirs.fileno()), str(memory_bytes or 0)]
-        if sandbox.sandbox_wanted():
-            argv = sandbox.fence(argv, self.exchange, readable, network)
-        try:  # started from one long-lived thread: bubblewrap dies with the thread that started it
+        try:
+            if sandbox.sandbox_wanted():
+                argv = sandbox.fence(argv, self.exchange, readable, network)
+            # started from one long-lived thread: bubblewrap dies with the thread that started it
             self.process = _launcher.submit(subprocess.Popen, argv, pass_fds=(theirs.fileno(),), cwd=self.exchange,
                                             stdin=subprocess.DEVNULL, stdout=2, start_new_session=True).result()
         except BaseException:
+            ours.close()
             shutil.rmtree(self.exchange, ignore_errors=True)
             raise
         finally:
