@@ -267,7 +267,8 @@ def test_the_pool_holds_only_library_tasks_and_no_frozen_request():
     assert {e["label"] for e in pool if "label" in e} <= known
     assert {t for e in pool if "tasks" in e for t in e["tasks"]} <= known
     frozen = REPO / "benchmarks" / "data"
-    held_out = {json.loads(line)["query"] for name in ("frozen-understanding.jsonl", "frozen-nothing.jsonl", "dev-understanding.jsonl")
+    held_out = {json.loads(line)["query"] for name in ("frozen-understanding.jsonl", "frozen-nothing.jsonl", "dev-understanding.jsonl",
+                                                                "judge-understanding.jsonl")
                 for line in (frozen / name).read_text(encoding="utf-8").splitlines()}
     assert not held_out & {e["text"] for e in pool}
 
