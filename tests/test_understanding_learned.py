@@ -320,3 +320,12 @@ def test_an_invalid_llm_choice_keeps_the_detector_reading():
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
     assert result.llm_usage["choose"]["fallback"] is True
     assert any("fell back to the detector's reading" in w for w in result.warnings)
+
+
+def test_a_step_given_candidate_labels_stays_zero_shot_when_it_reads_another_steps_output(planner):
+    """'… whether it reads more like A or B' about a generated text: whatever modality the clause was read
+    for first, the step that reads the text and is given the labels chooses among them (it had no plan)."""
+    result = planner.plan_or_error("Write a product blurb for a kettle, then say whether it reads more like 'luxury' or 'budget'.")
+    assert result.error is None
+    assert [t.task for t in result.tasks] == ["text-generation", "zero-shot-classification"]
+    assert result.tasks[1].dep == [0]

@@ -165,7 +165,8 @@ class LearnedUnderstander(RuleUnderstander):
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A conversion asked of an input that already has the converted form ('a pencil-sketch version of
-        ./house.jpg' read as text-to-image) takes the detector's next reading that can read that input."""
+        ./house.jpg' read as text-to-image) takes the detector's next reading that can read that input; a
+        step that reads another's output takes a reading that can read it; one given labels is zero-shot."""
         for goal in goals:
             action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
             if action is None or source is None or not action.bridge:
@@ -175,6 +176,8 @@ class LearnedUnderstander(RuleUnderstander):
             _take_reading(goal, [t for t in _readings_that_read(goal, actions, source.modalities) if goal.readings[t] >= CUE_SUPPORT])
         for goal in goals:
             self._read_what_it_is_given(goal, goals, actions)
+            if goal.task in ZERO_SHOT and any("labels" in inputs[u].modalities for u in goal.uses if u in inputs):
+                goal.task = ZERO_SHOT[goal.task]  # a step given candidate labels chooses among them, whatever it reads
         return goals
 
     @staticmethod
