@@ -14,6 +14,7 @@ import json
 import re
 import threading
 from functools import lru_cache
+from typing import TYPE_CHECKING
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qs, unquote, urlparse
@@ -22,6 +23,9 @@ import pyoxigraph
 import yaml
 
 from kg_builder.graph import model_node
+
+if TYPE_CHECKING:  # the pool imports this module
+    from hive.kg.query_pool import QueryPool
 
 RESULT_FORMATS = {
     "application/sparql-results+json": pyoxigraph.QueryResultsFormat.JSON,
