@@ -27,7 +27,7 @@ from hive.planning.library import DomainLibrary
 from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
-from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
+from hive.understanding.families import ANSWER, CLASSIFY
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
