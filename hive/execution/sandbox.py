@@ -2,9 +2,8 @@
 
 A sandboxed worker sees a root filesystem built for it, all read-only: the system's programs and
 libraries (`/usr`, `/lib*`, `/bin`, the dynamic loader's files in `/etc`), the Python installation and
-the folders on its import path, the model caches, and the extra folders its pool names. It writes only
-into its exchange folder (the step's working folder and output), the model caches and a private
-`/tmp`. It has no network (unless the hub is allowed), its own process, IPC and host-name namespaces
+the folders on its import path, and the model caches. It writes only into its exchange folder (the
+step's working folder and output), the model caches and a private `/tmp`. It has no network (unless the hub is allowed), its own process, IPC and host-name namespaces
 (every process a snippet starts dies with it), no new privileges, and it is killed when HIVE dies.
 The home folder, other users' files, the run's other folders and the environment's secrets are not
 there. Where bubblewrap cannot run (no binary, user namespaces disabled) workers fail closed with one
@@ -105,14 +104,14 @@ def python_folders() -> list[str]:
     return sorted({os.path.realpath(p) for p in places if os.path.exists(p)})
 
 
-def fence(argv: list[str], exchange: Path, readable: tuple[str, ...] = (), network: bool = False) -> list[str]:
+def fence(argv: list[str], exchange: Path, network: bool = False) -> list[str]:
     """The command that runs `argv` inside the sandbox."""
     args = [checked_bwrap(), "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
             "--tmpfs", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     if network:
         args.append("--share-net")
     args += _system_binds(NETWORK_FILES if network else ())
-    for path in sorted({*python_folders(), *(os.path.realpath(p) for p in readable)}, key=len):
+    for path in python_folders():
         args += ["--ro-bind-try", path, path]
     writable = [*model_caches(), exchange.resolve()]
     for folder in writable:

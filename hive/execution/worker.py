@@ -167,13 +167,13 @@ _launcher = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_pre
 class _Worker:
     """One worker process with its exchange folder; sandboxed unless isolation is turned off."""
 
-    def __init__(self, memory_bytes: int | None, readable: tuple[str, ...], network: bool) -> None:
+    def __init__(self, memory_bytes: int | None, network: bool) -> None:
         self.exchange = Path(tempfile.mkdtemp(prefix="hive-worker-")).resolve()
         ours, theirs = socket.socketpair()
         argv = [sys.executable, "-c", "from hive.execution.worker import main; main()", str(theirs.fileno()), str(memory_bytes or 0)]
         try:
             if sandbox.sandbox_wanted():
-                argv = sandbox.fence(argv, self.exchange, readable, network)
+                argv = sandbox.fence(argv, self.exchange, network)
             # started from one long-lived thread: bubblewrap dies with the thread that started it
             self.process = _launcher.submit(subprocess.Popen, argv, pass_fds=(theirs.fileno(),), cwd=self.exchange,
                                             stdin=subprocess.DEVNULL, stdout=2, start_new_session=True).result()
@@ -281,12 +281,11 @@ def _outcome(answer: Any, job: Path, output: Path) -> StepOutcome:
 
 
 class WorkerPool:
-    """Up to `size` workers, started on demand, each serving one step at a time. `readable`: folders
-    the sandboxed workers may read besides the system, Python and the model caches; `network`: whether
-    they may reach the network (only to fetch weights from the hub)."""
+    """Up to `size` workers, started on demand, each serving one step at a time; `network`: whether they
+    may reach the network (only to fetch weights from the hub)."""
 
-    def __init__(self, size: int = 2, memory_bytes: int | None = None, readable: tuple[str, ...] = (), network: bool = False) -> None:
-        self.size, self.memory_bytes, self.readable, self.network = size, memory_bytes, readable, network
+    def __init__(self, size: int = 2, memory_bytes: int | None = None, network: bool = False) -> None:
+        self.size, self.memory_bytes, self.network = size, memory_bytes, network
         self.idle: list[_Worker] = []
         self.busy = 0
         self.condition = threading.Condition()
@@ -302,7 +301,7 @@ class WorkerPool:
                 self.idle.remove(worker)
                 return worker
         try:
-            return _Worker(self.memory_bytes, self.readable, self.network)
+            return _Worker(self.memory_bytes, self.network)
         except BaseException:
             self._give_back(None)
             raise
@@ -349,10 +348,9 @@ class WorkerPool:
             worker.stop()
 
 
-def run_in_worker(code: str, kwargs: dict, workdir: str, timeout: float, memory_bytes: int | None = None,
-                  readable: tuple[str, ...] = ()) -> StepOutcome:
+def run_in_worker(code: str, kwargs: dict, workdir: str, timeout: float, memory_bytes: int | None = None) -> StepOutcome:
     """Run one snippet in a fresh worker of its own (for one-off use and tests)."""
-    pool = WorkerPool(size=1, memory_bytes=memory_bytes, readable=readable)
+    pool = WorkerPool(size=1, memory_bytes=memory_bytes)
     try:
         return pool.run(code, kwargs, workdir, timeout)
     finally:
