@@ -29,10 +29,12 @@ QUOTE_PATTERN = re.compile(
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
-_LABEL = r"(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?"
+_JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for)"  # never a label's second word
+_LABEL = rf"(?:(?:an?|the)\s+)?[\w-]+(?:\s+(?!{_JOINER}\b)[\w-]+)?"
 LABEL_LIST = re.compile(
-    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|sound like)(?:\s+_+)?|:|\()\s*"
-    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
+    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?)"
+    r"(?:\s+_+)?|:|\()\s*"
+    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL}|{_LABEL}(?:\s*/\s*{_LABEL})+)(?![\w/])",
     re.I,
 )
 LABELS_AFTER = re.compile(
@@ -54,7 +56,9 @@ TAIL_MIN_WORDS = 15
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
-NOT_LABELS = {"it", "this", "that", "not", "the", "a", "an", "so", "more", "less", "else", "something", "them"}
+LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
+LEADING_WORDS = {"the", "a", "an", "about", "like"}  # "a cat", "about finance": the label is the rest
+NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
 
 
@@ -156,15 +160,17 @@ def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
         if any(s < match.end("list") and match.start("list") < e for s, e in constraints):
             continue  # "a permissive licence (MIT or Apache-2.0)": a list of licences to allow, not labels
         items, cursor = [], match.start("list")
-        for piece in re.split(r"(\s*,\s*|\s+(?:or|and)\s+)", match["list"]):
+        for piece in re.split(f"({LIST_SEPARATOR})", match["list"]):
             start = cursor
             cursor += len(piece)
-            if re.fullmatch(r"\s*,\s*|\s+(?:or|and)\s+", piece):
+            if re.fullmatch(LIST_SEPARATOR, piece):
                 continue
             words = piece.split()
-            while words and words[0].lower() in NOT_LABELS:
+            if all(w.lower() in NOT_LABELS for w in words):
+                continue  # "... or not"
+            while words[0].lower() in LEADING_WORDS:
                 words = words[1:]
-            if words and piece == found.query[start:cursor]:  # no blanked value inside
+            if piece == found.query[start:cursor]:  # no blanked value inside
                 items.append((start, cursor, " ".join(words)))
         if len(items) >= 2:
             return items
