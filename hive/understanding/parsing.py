@@ -34,7 +34,7 @@ _LABEL = rf"(?:(?:an?|the)\s+)?[\w-]+(?:\s+(?!{_JOINER}\b)[\w-]+)?"
 LABEL_LIST = re.compile(
     r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?)"
     r"(?:\s+_+)?|:|\()\s*"
-    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL}|{_LABEL}(?:\s*/\s*{_LABEL})+)(?![\w/])",
+    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
     re.I,
 )
 LABELS_AFTER = re.compile(
@@ -56,7 +56,7 @@ TAIL_MIN_WORDS = 15
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
-LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
+LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+"
 LEADING_WORDS = {"the", "a", "an", "about", "like"}  # "a cat", "about finance": the label is the rest
 NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
