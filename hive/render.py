@@ -62,7 +62,7 @@ def print_explanation(result: PlanResult) -> None:
     console.rule("goals (from understanding)")
     for index, goal in enumerate(explanation.goals):
         source = f"goal {goal.source}" if isinstance(goal.source, int) else (goal.source or "any input")
-        uses = f", also reading {', '.join(goal.uses)}" if goal.uses else ""
+        uses = f", also reading {', '.join(f'goal {u}' if isinstance(u, int) else u for u in goal.uses)}" if goal.uses else ""
         readings = ", ".join(f"{task} {p:.2f}" for task, p in goal.readings.items())
         console.print(f"g{index}: {goal.task} of {source}{uses}" + (f" [dim](detector: {readings})[/dim]" if readings else ""))
     console.rule("merged domain")

@@ -46,7 +46,7 @@ class GoalSpec(BaseModel):
     source: str | int | None = Field(
         default=None, description="an input resource id, or the index of the goal whose output it processes"
     )
-    uses: list[str] = Field(default_factory=list, description="input resource ids it must also read")
+    uses: list[str | int] = Field(default_factory=list, description="input resource ids, or indices of goals whose output, it must also read")
     confidence: float | None = Field(default=None, description="how sure understanding is that the request asks for this task")
     readings: dict[str, float] = Field(default_factory=dict, description="the detector's top readings of the part that asked for it")
     constraints: dict[str, Any] = Field(default_factory=dict, description="constraints the request states for this step only")

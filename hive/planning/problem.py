@@ -87,9 +87,9 @@ def build_problem(domain: Domain, inputs: list[InputResource], goals: list[GoalS
         elif anchor is not None:
             targets.append(Atom("uses", (slot, anchor)))
         for used in goal.uses:
-            if used not in by_id:
+            if isinstance(used, str) and used not in by_id:
                 raise HiveError(f"goal '{goal.task}' uses unknown input '{used}'")
-            targets.append(Atom("uses", (slot, used)))
+            targets.append(Atom("uses", (slot, _anchor(used, by_id, len(goals)))))
     return PlanningProblem(name, objects, init, targets, by_id, list(goals))
 
 

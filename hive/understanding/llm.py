@@ -132,8 +132,9 @@ class LLMUnderstander(Understander):
                     raise InvalidAnswer(f"goal {index}: source {goal.source} is not the number of a goal")
                 if isinstance(goal.source, str) and goal.source not in ids:
                     raise InvalidAnswer(f"goal {index}: source '{goal.source}' is not an input id ({sorted(ids)})")
-                if set(goal.uses) - ids:
-                    raise InvalidAnswer(f"goal {index}: uses unknown input(s) {sorted(set(goal.uses) - ids)}")
+                unknown = [u for u in goal.uses if (u not in ids if isinstance(u, str) else not 0 <= u < len(answer.goals))]
+                if unknown:
+                    raise InvalidAnswer(f"goal {index}: uses {unknown}, which are neither input ids ({sorted(ids)}) nor goal numbers")
 
         answer = self._ask("goals", messages, GoalsAnswer, check)
         if answer is None:

@@ -28,6 +28,7 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY
+from hive.understanding.fanout import listed_inputs, one_step_per_input
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
@@ -60,7 +61,7 @@ class Mention:
     feeds: "Mention | None" = None
     source: "str | Mention | None" = None
     resolved_task: str = ""
-    uses: list[str] = field(default_factory=list)
+    uses: "list[str | Mention]" = field(default_factory=list)  # input ids, or mentions whose output it also reads
     confidence: float | None = None  # the learned detector's probability of this task (rules: None)
     readings: list[tuple[str, float]] = field(default_factory=list)  # the detector's top labels for the part
     constraints: dict = field(default_factory=dict)  # constraints the request states for this step only
@@ -134,8 +135,10 @@ class RuleUnderstander(Understander):
             kept = kept or self._nothing_applicable(parsed, tasks)
             for mention in kept:
                 mention.feeds = mention.feeds if mention.feeds in kept else None
-            _SourceResolver(self, located, inputs, kept, mentions, parsed, actions).resolve_all()
+            resolver = _SourceResolver(self, located, inputs, kept, mentions, parsed, actions)
+            resolver.resolve_all()
         by_id = {r.id: r for r in inputs}
+        kept = one_step_per_input(kept, located, listed_inputs(located, resolver.file_ids, by_id), actions)
         return _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
@@ -272,7 +275,7 @@ class _SourceResolver:
         self.by_id = {r.id: r for r in inputs}
 
     @cached_property
-    def _file_ids(self) -> dict[int, str]:
+    def file_ids(self) -> dict[int, str]:
         """Start offset of each file path -> its input id."""
         ids = [r.id for r in self.inputs if r.kind != "inline"]
         return {start: ids[i] for i, (start, _e, _p) in enumerate(self.located.files) if i < len(ids)}
@@ -335,7 +338,7 @@ class _SourceResolver:
         return None
 
     def _file_in(self, region: tuple[int, int]) -> str | None:
-        for start, input_id in sorted(self._file_ids.items()):
+        for start, input_id in sorted(self.file_ids.items()):
             if region[0] <= start < region[1]:
                 return input_id
         return None
@@ -347,7 +350,7 @@ class _SourceResolver:
             if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
                 return previous.source
             return previous
-        files = sorted(self._file_ids.items())
+        files = sorted(self.file_ids.items())
         if files:
             return files[-1][1]
         earlier = [r.id for r in self.inputs if r.produced_by]
@@ -454,13 +457,16 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
                 twin.constraints.setdefault(key, value)
         else:
             kept.append(mention)
+
+    def goal_of(ref: str | Mention | None) -> str | int | None:
+        while isinstance(ref, Mention) and id(ref) in replaced:
+            ref = replaced[id(ref)]
+        return ref if not isinstance(ref, Mention) else kept.index(ref) if ref in kept else None
+
     goals = []
     for mention in kept:
-        source = mention.source
-        while isinstance(source, Mention) and id(source) in replaced:
-            source = replaced[id(source)]
-        ref = kept.index(source) if isinstance(source, Mention) and source in kept else source
-        goals.append(GoalSpec(task=mention.resolved_task, source=ref if not isinstance(ref, Mention) else None, uses=mention.uses,
+        uses = [used for used in map(goal_of, mention.uses) if used is not None]
+        goals.append(GoalSpec(task=mention.resolved_task, source=goal_of(mention.source), uses=uses,
                               confidence=mention.confidence, readings=dict(mention.readings), constraints=mention.constraints))
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
@@ -496,8 +502,8 @@ def _merge_identical(goals: list[GoalSpec]) -> list[GoalSpec]:
     while changed:  # merging two goals can make the goals that read them identical too
         changed, seen = False, {}
         for position, goal in enumerate(goals):
-            source = representative[goal.source] if isinstance(goal.source, int) else goal.source
-            first = seen.setdefault((goal.task, source, tuple(goal.uses)), representative[position])
+            read = tuple(representative[r] if isinstance(r, int) else r for r in [goal.source, *goal.uses])
+            first = seen.setdefault((goal.task, read), representative[position])
             if first != representative[position]:
                 representative[position], changed = first, True
     kept = [position for position in range(len(goals)) if representative[position] == position]
@@ -505,13 +511,13 @@ def _merge_identical(goals: list[GoalSpec]) -> list[GoalSpec]:
     merged = []
     for position in kept:
         goal = goals[position]
-        source = new_index[representative[goal.source]] if isinstance(goal.source, int) else goal.source
+        source, *uses = (new_index[representative[r]] if isinstance(r, int) else r for r in [goal.source, *goal.uses])
         constraints = dict(goal.constraints)
         for other, twin in enumerate(representative):
             if twin == position and other != position:
                 for key, value in goals[other].constraints.items():
                     constraints.setdefault(key, value)
-        merged.append(goal.model_copy(update={"source": source, "constraints": constraints}))
+        merged.append(goal.model_copy(update={"source": source, "uses": uses, "constraints": constraints}))
     return merged
 
 

@@ -1,0 +1,86 @@
+"""One step per input: a task asked of several inputs of its kind runs once for each of them.
+
+"Transcribe ./a.wav and ./b.wav" is two transcriptions; "how similar are ./a.txt and ./b.txt" is one
+comparison reading both; "... and summarise each one" repeats the summary for every transcript, while
+"... and summarise it" keeps one. Inputs count as listed together when only a comma, "and"/"or" and a
+repeated preposition stand between their names ("in ./a.mp4 and in ./b.mp4").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hive.planning.domain import ActionSchema
+from hive.request import InputResource
+from hive.understanding.parsing import RequestText
+
+if TYPE_CHECKING:
+    from hive.understanding.rules import Mention
+
+LISTED_TOGETHER = re.compile(r"\s*[,;&]?\s*(?:(?:and|or|plus)\s+)?(?:(?:in|from|of|on|for|to|with)\s+)?(?:the\s+)?", re.I)
+EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
+
+
+def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
+    """Input id -> the ids of the inputs of its kind named in the same list (itself included)."""
+    groups: list[list[str]] = []
+    previous_end, previous_kind = -1, None
+    for start, end, _path in located.files:
+        input_id = file_ids.get(start)
+        kind = tuple(by_id[input_id].modalities) if input_id in by_id else None
+        together = groups and kind == previous_kind and LISTED_TOGETHER.fullmatch(located.masked[previous_end:start])
+        if input_id is None:
+            previous_kind = None
+        elif together:
+            groups[-1].append(input_id)
+        else:
+            groups.append([input_id])
+        previous_end, previous_kind = end, kind
+    return {member: group for group in groups if len(group) > 1 for member in group}
+
+
+def one_step_per_input(tasks: list[Mention], located: RequestText, listed: dict[str, list[str]],
+                       actions: dict[str, ActionSchema]) -> list[Mention]:
+    """The mentions with a copy for every further input listed with the one a mention reads; a step that
+    compares two texts reads the listed input or copy it lacks; a later step asked of "each" is copied too."""
+    claimed = {m.source for m in tasks if isinstance(m.source, str)} | {u for m in tasks for u in m.uses if isinstance(u, str)}
+    copies: dict[int, list[Mention]] = {}
+    result: list[Mention] = []
+    for index, mention in enumerate(tasks):
+        action = actions.get(mention.resolved_task)
+        copied = copies.get(id(mention.source), []) if mention.source is not None else []  # the source was copied
+        others: list[str | Mention] = []
+        if action is None:
+            pass
+        elif isinstance(mention.source, str) and mention.source in listed:
+            unread = [i for i in listed[mention.source] if i != mention.source and i not in claimed]
+            claimed.update(unread)
+            others = list(unread)
+        elif copied and _asked_of_each(tasks, index, located):
+            others = list(copied)
+        elif copied and _compares(action):
+            others = copied[:1]
+        result.append(mention)
+        if others and action is not None and _compares(action):
+            mention.uses = mention.uses or [others[0]]
+        elif others:
+            copies[id(mention)] = [replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints))
+                                   for other in others]
+            result.extend(copies[id(mention)])
+    return result
+
+
+def _compares(action: ActionSchema) -> bool:
+    """The task reads two inputs of the kind it reads first (sentence similarity)."""
+    needed = action.input_modality(action.main_input)
+    return sum(modality == needed for _param, modality in action.inputs) > 1
+
+
+def _asked_of_each(tasks: list[Mention], index: int, located: RequestText) -> bool:
+    """The mention's own clause, after the inputs named before it, asks for it for each of them."""
+    mention = tasks[index]
+    start = max([tasks[index - 1].end if index else 0] + [end for _s, end, _p in located.files if end <= mention.start])
+    end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
+    return bool(EACH.search(located.masked, start, end))

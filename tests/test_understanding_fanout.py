@@ -1,0 +1,36 @@
+"""One step per input (hive/understanding/fanout.py), through the real planner."""
+
+from hive.pipeline import Planner
+
+
+def _steps(query: str) -> list[tuple[str, dict]]:
+    result = Planner(select_models=False).plan_or_error(query)
+    assert result.error is None, result.error
+    return [(t.task, t.args) for t in result.tasks]
+
+
+def test_a_task_asked_of_listed_inputs_runs_once_for_each():
+    assert _steps("Label the activity in ./cam1.mp4 and in ./cam2.mp4.") == [
+        ("video-classification", {"video": "./cam1.mp4"}), ("video-classification", {"video": "./cam2.mp4"})]
+
+
+def test_a_comparison_reads_both_inputs_or_both_results():
+    assert _steps("How similar are ./a.txt and ./b.txt?") == [("sentence-similarity", {"text": "./a.txt", "other": "./b.txt"})]
+    steps = _steps("Transcribe both ./a.wav and ./b.wav and tell me how similar the two answers are.")
+    assert [task for task, _ in steps] == ["automatic-speech-recognition"] * 2 + ["sentence-similarity"]
+    assert {steps[0][1]["audio"], steps[1][1]["audio"]} == {"./a.wav", "./b.wav"}
+    assert steps[2][1] == {"text": "<resource-0>", "other": "<resource-1>"}  # not one transcript with itself
+
+
+def test_a_later_step_repeats_only_when_asked_of_each():
+    each = _steps("Transcribe ./a.wav and ./b.wav and summarise each one separately.")
+    assert [task for task, _ in each].count("summarization") == 2
+    assert {args["text"] for task, args in each if task == "summarization"} == {"<resource-0>", "<resource-1>"}
+    one = _steps("Transcribe ./a.wav and ./b.wav, then summarise it.")
+    assert [task for task, _ in one].count("summarization") == 1
+
+
+def test_inputs_not_listed_together_are_not_copied():
+    assert [t for t, _ in _steps("Summarise ./a.txt and read ./b.txt aloud")] == ["summarization", "text-to-speech"]
+    assert [t for t, _ in _steps("Caption ./a.jpg. Separately, describe the sound in ./b.wav")] == [
+        "image-to-text", "audio-classification"]
