@@ -87,6 +87,20 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("classify it as complaint, praise or question and write a reply")[0].categories == [
         "complaint", "praise", "question"]
     assert parse_request("Is it a cat or not?")[0].categories == []  # "or not" offers no second label
+    assert parse_request("choose from {refund, delivery, account}: 'Where is my parcel?'")[0].categories == [
+        "refund", "delivery", "account"]
+    assert parse_request("the topic of ./a.txt - options are economy, weather, sport")[0].categories == [
+        "economy", "weather", "sport"]
+    assert parse_request("tell me which of billing, delivery or quality the summary is about")[0].categories == [
+        "billing", "delivery", "quality"]
+    assert parse_request("tell me whether it's a complaint, a compliment or a question")[0].categories == [
+        "complaint", "compliment", "question"]
+
+
+def test_a_clause_that_only_introduces_the_labels_is_no_step_of_its_own():
+    for query in ("Candidate labels: ripe, unripe, rotten. Which one fits ./banana.jpg?",
+                  "Given the options ['damaged', 'intact'], label ./parcel.jpg."):
+        assert [t.task for t in Planner(select_models=False).plan(query).tasks] == ["zero-shot-image-classification"]
 
 
 def test_a_list_of_licences_is_a_constraint_not_labels():

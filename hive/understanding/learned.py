@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cached_property
 from importlib import resources as importlib_resources
@@ -30,7 +31,7 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.detector import NONE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
-from hive.understanding.inputs import modality_of_path
+from hive.understanding.inputs import LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
@@ -43,6 +44,8 @@ CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
 CUE_FLOOR = 0.02  # a cue phrase the detector gives less than this (in its clause) is not a task
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
+LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an introduction, not an ask
+LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
@@ -96,6 +99,8 @@ class LearnedUnderstander(RuleUnderstander):
                    and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
                    and not any(r.part.start <= m.start < r.part.end for m in cued)]
         asking = [r for r in readings if r not in stating]
+        offering = [r for r in asking if _only_offers_labels(r.part, located)]
+        asking = [r for r in asking if r not in offering] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
         for reading in asking + (stating if not any(r.best[0] != NONE and r.best[1] >= WEAK for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
@@ -176,7 +181,9 @@ class LearnedUnderstander(RuleUnderstander):
             _take_reading(goal, [t for t in _readings_that_read(goal, actions, source.modalities) if goal.readings[t] >= CUE_SUPPORT])
         for goal in goals:
             self._read_what_it_is_given(goal, goals, actions)
-            if goal.task in ZERO_SHOT and any("labels" in inputs[u].modalities for u in goal.uses if u in inputs):
+        _labels_read(goals, inputs)
+        for goal in goals:
+            if goal.task in ZERO_SHOT and LABELS_ID in goal.uses:
                 goal.task = ZERO_SHOT[goal.task]  # a step given candidate labels chooses among them, whatever it reads
         return goals
 
@@ -283,6 +290,16 @@ def _without_late_references(inside: list[Mention], located: RequestText, earlie
     return kept
 
 
+def _labels_read(goals: list[GoalSpec], inputs: dict[str, InputResource]) -> None:
+    """Candidate labels the request offers are read by a step: when no step reads them and one step
+    classifies with a fixed label set, that step chooses among them instead."""
+    if LABELS_ID not in inputs or any(LABELS_ID in goal.uses or goal.task in LABEL_TASKS for goal in goals):
+        return
+    fixed = [goal for goal in goals if goal.task in ZERO_SHOT]
+    if len(fixed) == 1:
+        fixed[0].uses.append(LABELS_ID)
+
+
 def _reads(action: ActionSchema, modalities: Collection[str]) -> bool:
     """Whether the action reads one of these modalities directly (no conversion in front)."""
     return action.input_modality(action.main_input) in modalities
@@ -312,6 +329,15 @@ def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool =
 def _labels_within(located: RequestText, start: int, end: int) -> bool:
     """Whether the request's candidate labels stand inside a span."""
     return bool(located.labels) and start <= located.labels[0][0] < end
+
+
+def _only_offers_labels(part: Part, located: RequestText) -> bool:
+    """A clause that holds the candidate labels and only introduces them ('Given the options: a, b')."""
+    introduces = bool(located.labels) and not located.masked[part.end:located.labels[0][0]].strip(" :([{")
+    if not (introduces or _labels_within(located, part.start, part.end)) or _has_input(part):
+        return False
+    words = re.findall(r"[^\W_]+", located.masked[part.start:part.end].lower())
+    return len(words) <= LABEL_INTRODUCTION_WORDS and bool(LABEL_NOUNS & set(words))
 
 
 def _has_input(part: Part | None) -> bool:

@@ -29,20 +29,22 @@ QUOTE_PATTERN = re.compile(
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
-_JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for)"  # never a label's second word
-_LABEL = rf"(?:(?:an?|the)\s+)?[\w-]+(?:\s+(?!{_JOINER}\b)[\w-]+)?"
+_JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for|the|an?|it|this|that|is|are|was)"  # never a label's second word
+_LABEL = rf"(?:(?:it|this|that)\s+)?(?:(?:an?|the)\s+)?[\w-]+(?:\s+(?!{_JOINER}\b)[\w-]+)?"
 LABEL_LIST = re.compile(
-    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?)"
-    r"(?:\s+_+)?|:|\()\s*"
+    r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?"
+    r"|which of|from)(?:\s+_+)?|'s|:|\()\s*"
     rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
     re.I,
 )
+_LABEL_NOUN = r"(?:categories|labels|classes|topics|options|choices|tags|intents)"
 LABELS_AFTER = re.compile(
-    r"\b(?:one of|any of|among|between|categories|labels|classes|topics|options|tags|intents)\b"
-    r"(?:\s+(?:these|the following|those))?(?:\s+(?:labels|categories|classes|topics|options|tags|intents))?\s*[:(]\s*"
-    rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
+    rf"\b(?:one of|any of|among|between|choose from|{_LABEL_NOUN})\b"
+    rf"(?:\s+(?:these|the following|those))?(?:\s+{_LABEL_NOUN})?\s*(?:[:({{\[]|\b(?:are|is)\b)\s*"
+    rf"(?P<list>{_LABEL}(?:\s*[,/]\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
+BRACED_LABELS = re.compile(rf"[{{\[]\s*(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+)\s*[}}\]]")
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
     r"\b(?:context|passage|text|article|e-?mail|message|review|paragraph|story|excerpt|transcript|post|tweet|comment"
@@ -56,8 +58,8 @@ TAIL_MIN_WORDS = 15
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
-LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+"
-LEADING_WORDS = {"the", "a", "an", "about", "like"}  # "a cat", "about finance": the label is the rest
+LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
+LEADING_WORDS = {"the", "a", "an", "about", "like", "it", "this", "that"}  # "a cat", "about finance": the label is the rest
 NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
 
@@ -156,7 +158,7 @@ def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
     """Candidate labels written as a list: 'into one of: sport, politics, culture', 'a cat, a dog or a rabbit'."""
     masked = found.masked
     constraints = [(p.start, p.end) for p in constraint_phrases(masked)]
-    for match in [*LABELS_AFTER.finditer(masked), *LABEL_LIST.finditer(masked)]:
+    for match in [*LABELS_AFTER.finditer(masked), *BRACED_LABELS.finditer(masked), *LABEL_LIST.finditer(masked)]:
         if any(s < match.end("list") and match.start("list") < e for s, e in constraints):
             continue  # "a permissive licence (MIT or Apache-2.0)": a list of licences to allow, not labels
         items, cursor = [], match.start("list")
