@@ -349,3 +349,11 @@ def test_a_step_given_candidate_labels_stays_zero_shot_when_it_reads_another_ste
     assert result.error is None
     assert [t.task for t in result.tasks] == ["text-generation", "zero-shot-classification"]
     assert result.tasks[1].dep == [0]
+
+
+def test_a_clause_that_only_points_at_an_input_or_says_what_is_not_wanted_asks_for_nothing():
+    planner = Planner(select_models=False)
+    assert [t.task for t in planner.plan("For ./crowd.jpg: detect the people and segment the scene.").tasks] == [
+        "object-detection", "image-segmentation"]
+    assert [t.task for t in planner.plan("Denoise ./baby_monitor.wav. Not a transcript, I just want to hear it clearer.").tasks] == [
+        "audio-to-audio"]

@@ -33,7 +33,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import RequestText
+from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
 from hive.understanding.scoping import scope_constraints
 from hive.understanding.segments import Part, sentence_span
@@ -46,6 +46,9 @@ CUE_FLOOR = 0.02  # a cue phrase the detector gives less than this (in its claus
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an introduction, not an ask
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
+POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from", "given", "using", "take", "here", "is",
+                  "s", "this", "the", "my", "file", "attached", "see", "and"}
+NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
@@ -99,8 +102,8 @@ class LearnedUnderstander(RuleUnderstander):
                    and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
                    and not any(r.part.start <= m.start < r.part.end for m in cued)]
         asking = [r for r in readings if r not in stating]
-        offering = [r for r in asking if _only_offers_labels(r.part, located)]
-        asking = [r for r in asking if r not in offering] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
+        idle = [r for r in asking if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)]
+        asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
         for reading in asking + (stating if not any(r.best[0] != NONE and r.best[1] >= WEAK for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
@@ -338,6 +341,15 @@ def _only_offers_labels(part: Part, located: RequestText) -> bool:
         return False
     words = re.findall(r"[^\W_]+", located.masked[part.start:part.end].lower())
     return len(words) <= LABEL_INTRODUCTION_WORDS and bool(LABEL_NOUNS & set(words))
+
+
+def _asks_nothing(part: Part, located: RequestText) -> bool:
+    """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav'), or that says what is not
+    wanted ('Not a transcript', 'no summary needed')."""
+    text = located.masked[part.start:part.end]
+    words = re.findall(r"[^\W_]+", text.lower())
+    pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS and not part.question
+    return NEGATED.match(text) is not None or (pointing and not _labels_within(located, part.start, part.end))
 
 
 def _has_input(part: Part | None) -> bool:
