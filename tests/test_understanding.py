@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hive.errors import HiveError, NothingToPlan
+from hive.pipeline import Planner
 from hive.understanding.parsing import locate_values, parse_request
 
 from conftest import SHARED_BENCH
@@ -116,3 +117,12 @@ def test_requests_in_other_styles_score_well(planner, tmp_path):
     assert _score(DATA / "heldout.jsonl", planner, tmp_path)["TS"] >= 0.9
     fresh = _score(DATA / "fresh.jsonl", planner, tmp_path)
     assert fresh["TS"] >= 0.85 and fresh["FoT"] >= 0.8, fresh
+
+
+def test_a_second_object_of_the_same_verb_reads_what_the_first_reads():
+    planner = Planner(select_models=False)
+    plan = planner.plan("make an image and a video of a fox running through fresh snow at dawn")
+    assert [t.task for t in plan.tasks] == ["text-to-image", "text-to-video"]  # no caption of the image in between
+    chained = planner.plan("Caption ./a.jpg and a video of the caption")  # the second object reads the first's output
+    assert [t.task for t in chained.tasks] == ["image-to-text", "text-to-video"]
+    assert chained.tasks[1].args["text"] == "<resource-0>"

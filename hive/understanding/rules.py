@@ -49,6 +49,9 @@ WORDS = re.compile(r"[^\W\d_]{2,}")
 GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye", "good", "morning", "evening"}
 
 
+COORDINATED = re.compile(r"\s*,?\s*(?:and|or|plus|as well as)\s+(?:also\s+)?(?:an?|the|some|one)\s+", re.I)
+
+
 @dataclass
 class Mention:
     """A place in the request that asks for a task, or refers to an earlier one."""
@@ -299,7 +302,7 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention)
             or self._file_in(own_text)
-            or (previous.source if previous and self.rules.siblings.search(before) else None)
+            or (previous.source if previous and (self.rules.siblings.search(before) or self._coordinated(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
         )
@@ -319,6 +322,12 @@ class _SourceResolver:
         """The latest earlier mention that does not itself consume this one."""
         earlier = [m for m in self.tasks if m.start < mention.start and m.feeds is not mention]
         return earlier[-1] if earlier else None
+
+    def _coordinated(self, previous: Mention, mention: Mention) -> bool:
+        """'make an image and a video of a fox': a second object of the same verb, which cannot read the
+        first's output, reads what the first reads."""
+        joined = COORDINATED.match(self.located.masked, previous.end)
+        return joined is not None and joined.end() >= mention.start and self._needed_modality(mention) not in self._outputs(previous)
 
     def _reference_in(self, region: tuple[int, int], mention: Mention) -> Mention | None:
         for ref in self.references:
