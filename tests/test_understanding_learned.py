@@ -357,3 +357,12 @@ def test_a_clause_that_only_points_at_an_input_or_says_what_is_not_wanted_asks_f
         "object-detection", "image-segmentation"]
     assert [t.task for t in planner.plan("Denoise ./baby_monitor.wav. Not a transcript, I just want to hear it clearer.").tasks] == [
         "audio-to-audio"]
+
+
+def test_asking_to_hear_the_answer_adds_speech_after_it_but_describing_an_input_does_not():
+    planner = Planner(select_models=False)
+    spoken = planner.plan("Describe ./museum_piece.jpg in French, out loud.")
+    assert [t.task for t in spoken.tasks] == ["image-to-text", "translation", "text-to-speech"]
+    assert spoken.tasks[2].args["text"] == "<resource-1>"  # the French text is what is spoken
+    asked = planner.plan("I asked my question out loud in ./ask.m4a. Find the answer in ./form_scan.png.")
+    assert "text-to-speech" not in [t.task for t in asked.tasks]

@@ -136,7 +136,7 @@ class LearnedUnderstander(RuleUnderstander):
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
                 mention.readings = reading.ranked()
-            return inside
+            return inside + self._spoken(inside[-1], inside, located, part) if SPEECH not in {m.task for m in inside} else inside
         label, _p = reading.best
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
@@ -158,15 +158,21 @@ class LearnedUnderstander(RuleUnderstander):
         mention.task = task
         mention.confidence = _probability(reading, family_of(task))
         mention.readings = reading.ranked()
-        return [mention] + self._spoken(mention, inside)
+        return [mention] + self._spoken(mention, inside, located, part)
 
-    def _spoken(self, mention: Mention, cued: list[Mention]) -> list[Mention]:
-        """'Read out loud which product sold most in ./sales.csv': the clause asks for a text answer and to
-        hear it. A speech cue (that the detector does not rule out) beside another task that gives text is a
-        second step, reading the first's output."""
+    def _spoken(self, mention: Mention, cued: list[Mention], located: RequestText, part: Part) -> list[Mention]:
+        """'Read out loud which product sold most in ./sales.csv', 'describe ./a.jpg in French, out loud': the
+        clause asks for a text answer and to hear it. A speech cue (that the detector does not rule out), or
+        words asking for the answer spoken, beside another task that gives text is a second step, reading
+        the first's output."""
         action = self._actions.get(FAMILY_TASK.get(mention.task, mention.task))
+        if mention.task == SPEECH or action is None or "text" not in action.output_modalities:
+            return []
         spoken = next((m for m in cued if m.task == SPEECH and m.kind == "verb" and m is not mention), None)
-        if spoken is None or mention.task == SPEECH or action is None or "text" not in action.output_modalities:
+        said = self.spoken_answer.search(located.masked, part.start, part.end)
+        if spoken is None and said is not None:
+            spoken = Mention(SPEECH, said.start(), said.end(), "verb")
+        if spoken is None:
             return []
         spoken.feeds, spoken.confidence, spoken.readings = mention, mention.confidence, mention.readings
         return [spoken]

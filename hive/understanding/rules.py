@@ -87,6 +87,7 @@ class RuleUnderstander(Understander):
         self.refs = {t: [re.compile(p, flags) for p in c.get("refs") or []] for t, c in data["tasks"].items()}
         refs = data["references"]
         self.siblings = re.compile(refs["siblings"], flags)
+        self.spoken_answer = re.compile(refs["spoken_answer"], flags)
         self.modality_nouns = {m: re.compile(p, flags) for m, p in refs["modality_nouns"].items()}
         self.document_words = re.compile(data["document_words"], flags)
         self._cache: dict[tuple[str, tuple[str, ...]], list[GoalSpec]] = {}
