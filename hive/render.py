@@ -34,7 +34,8 @@ def print_plan(result: PlanResult) -> None:
                 f" [yellow](uncertain: {step.confidence:.2f})[/yellow]" if step.confidence < UNCERTAIN
                 else f" [dim](confidence {step.confidence:.2f})[/dim]")
             deps = f" [dim]after {', '.join(map(str, step.dep))}[/dim]" if step.dep else ""
-            leaf = branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{deps}{origin}")
+            into = f" in {step.language}" if step.language else ""
+            leaf = branch.add(f"[bold][{step.id}] {step.task}[/bold]({args}) -> {', '.join(step.outputs)}{into}{deps}{origin}")
             applied = result.constraints_for(step.pipeline_tag)
             if applied:
                 leaf.add(f"[dim]applied: {applied}[/dim]")

@@ -50,3 +50,4 @@ class GoalSpec(BaseModel):
     confidence: float | None = Field(default=None, description="how sure understanding is that the request asks for this task")
     readings: dict[str, float] = Field(default_factory=dict, description="the detector's top readings of the part that asked for it")
     constraints: dict[str, Any] = Field(default_factory=dict, description="constraints the request states for this step only")
+    language: str | None = Field(default=None, description="the language the step's output is to be in (a translation's target)")

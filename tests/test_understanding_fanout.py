@@ -34,3 +34,12 @@ def test_inputs_not_listed_together_are_not_copied():
     assert [t for t, _ in _steps("Summarise ./a.txt and read ./b.txt aloud")] == ["summarization", "text-to-speech"]
     assert [t for t, _ in _steps("Caption ./a.jpg. Separately, describe the sound in ./b.wav")] == [
         "image-to-text", "audio-classification"]
+
+
+def test_a_translation_knows_its_target_language_and_repeats_for_each():
+    steps = Planner(select_models=False).plan("Translate 'hello' into French, German and Polish, then read the French one aloud").tasks
+    assert [(t.task, t.language) for t in steps] == [
+        ("translation", "French"), ("translation", "German"), ("translation", "Polish"), ("text-to-speech", None)]
+    assert Planner(select_models=False).plan("Translate ./a.txt from German into English").tasks[0].language == "English"
+    edit = Planner(select_models=False).plan("Write a short email, then translate it to polish").tasks
+    assert [t.language for t in edit if t.task == "translation"] == [None]  # "polish" in lower case is a verb

@@ -30,6 +30,7 @@ class TaskStep(BaseModel):
     alternatives: list[dict] = Field(default_factory=list, description="runners-up, best first")
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidate models")
     confidence: float | None = Field(default=None, description="how sure understanding is that the request asks for this step")
+    language: str | None = Field(default=None, description="the language the step's output is to be in (a translation's target)")
 
 
 def canonical_order(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[PlanStep]:
@@ -71,7 +72,8 @@ def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]
             else:
                 args[param[1:]] = problem.inputs[obj].value
         out = planned.args[action.output_param]
-        twin = next((step for step in steps if step.task == action.name and step.args == args), None)
+        language = goal_of_slot[out].language if out in goal_of_slot else None
+        twin = next((step for step in steps if step.task == action.name and step.args == args and step.language in (None, language)), None)
         if twin is not None:
             producer[out] = twin.id
             if out in goal_of_slot and not twin.requested:
@@ -91,6 +93,7 @@ def plan_to_steps(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]
                 stage=stage,
                 requested=out in goal_of_slot,
                 confidence=goal_of_slot[out].confidence if out in goal_of_slot else None,
+                language=language,
             )
         )
     return steps

@@ -17,7 +17,14 @@ LANGUAGE_NAMES = {
     "english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it", "portuguese": "pt",
     "dutch": "nl", "chinese": "zh", "japanese": "ja", "korean": "ko", "russian": "ru", "arabic": "ar",
     "hindi": "hi", "persian": "fa", "vietnamese": "vi", "turkish": "tr", "polish": "pl", "swedish": "sv",
-    "greek": "el", "czech": "cs", "ukrainian": "uk", "indonesian": "id",
+    "greek": "el", "czech": "cs", "ukrainian": "uk", "indonesian": "id", "mandarin": "zh", "cantonese": "yue",
+    "farsi": "fa", "bengali": "bn", "urdu": "ur", "tamil": "ta", "telugu": "te", "marathi": "mr", "punjabi": "pa",
+    "thai": "th", "hebrew": "he", "swahili": "sw", "romanian": "ro", "hungarian": "hu", "finnish": "fi",
+    "danish": "da", "norwegian": "no", "malay": "ms", "tagalog": "tl", "catalan": "ca", "welsh": "cy",
+    "irish": "ga", "serbian": "sr", "croatian": "hr", "bulgarian": "bg", "slovak": "sk", "lithuanian": "lt",
+    "latvian": "lv", "estonian": "et", "icelandic": "is", "afrikaans": "af", "amharic": "am", "yoruba": "yo",
+    "zulu": "zu", "burmese": "my", "khmer": "km", "nepali": "ne", "georgian": "ka", "armenian": "hy",
+    "albanian": "sq", "basque": "eu", "latin": "la", "esperanto": "eo",
 }
 # Metric families whose variants a card reports as results of their own (ROUGE-1, ROUGE-2, ROUGE-L, ...): the
 # graph keeps each variant, and a constraint naming the family ranks on the best of them.

@@ -1,9 +1,11 @@
-"""One step per input: a task asked of several inputs of its kind runs once for each of them.
+"""One step per input and per target language: a task asked of several inputs of its kind runs once for
+each of them, a translation asked into several languages once for each language.
 
 "Transcribe ./a.wav and ./b.wav" is two transcriptions; "how similar are ./a.txt and ./b.txt" is one
 comparison reading both; "... and summarise each one" repeats the summary for every transcript, while
 "... and summarise it" keeps one. Inputs count as listed together when only a comma, "and"/"or" and a
-repeated preposition stand between their names ("in ./a.mp4 and in ./b.mp4").
+repeated preposition stand between their names ("in ./a.mp4 and in ./b.mp4"). "Translate it into Hindi
+and into Tamil" is two translations, each knowing its target language.
 """
 
 from __future__ import annotations
@@ -14,12 +16,19 @@ from typing import TYPE_CHECKING
 
 from hive.planning.domain import ActionSchema
 from hive.request import InputResource
+from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.parsing import RequestText
 
 if TYPE_CHECKING:
     from hive.understanding.rules import Mention
 
 LISTED_TOGETHER = re.compile(r"\s*[,;&]?\s*(?:(?:and|or|plus)\s+)?(?:(?:in|from|of|on|for|to|with)\s+)?(?:the\s+)?", re.I)
+TRANSLATION = "translation"
+# a language's name; "polish" only capitalised ("to polish the draft" asks for an edit)
+_LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for name in LANGUAGE_NAMES) + ")"
+# "into French", "in both Spanish and Mandarin", "to Hindi and to Tamil": the languages a text is wanted in
+TARGET_LANGUAGES = re.compile(rf"\b(?:in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
+                              rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
 EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
 
 
@@ -69,6 +78,24 @@ def one_step_per_input(tasks: list[Mention], located: RequestText, listed: dict[
             copies[id(mention)] = [replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints))
                                    for other in others]
             result.extend(copies[id(mention)])
+    return result
+
+
+def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Mention]:
+    """Each translation knows the language its clause asks for; one asked into several is one per language."""
+    result: list[Mention] = []
+    for index, mention in enumerate(tasks):
+        result.append(mention)
+        if mention.resolved_task != TRANSLATION:
+            continue
+        end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
+        wanted = TARGET_LANGUAGES.search(located.masked, mention.start, max(end, mention.end))
+        languages = list(dict.fromkeys(re.findall(_LANGUAGE, wanted.group(0), re.I) if wanted else []))
+        languages = [language.capitalize() for language in languages]
+        if languages:
+            mention.language = languages[0]
+            result.extend(replace(mention, language=language, uses=list(mention.uses), constraints=dict(mention.constraints))
+                          for language in languages[1:])
     return result
 
 

@@ -28,7 +28,7 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY
-from hive.understanding.fanout import listed_inputs, one_step_per_input
+from hive.understanding.fanout import listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
@@ -68,6 +68,7 @@ class Mention:
     confidence: float | None = None  # the learned detector's probability of this task (rules: None)
     readings: list[tuple[str, float]] = field(default_factory=list)  # the detector's top labels for the part
     constraints: dict = field(default_factory=dict)  # constraints the request states for this step only
+    language: str | None = None  # the language its output is to be in (a translation's target)
 
 
 def default_cues_path() -> Path:
@@ -143,6 +144,7 @@ class RuleUnderstander(Understander):
             resolver.resolve_all()
         by_id = {r.id: r for r in inputs}
         kept = one_step_per_input(kept, located, listed_inputs(located, resolver.file_ids, by_id), actions)
+        kept = one_step_per_language(kept, located)
         return _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
@@ -477,7 +479,8 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
     for mention in kept:
         uses = [used for used in map(goal_of, mention.uses) if used is not None]
         goals.append(GoalSpec(task=mention.resolved_task, source=goal_of(mention.source), uses=uses,
-                              confidence=mention.confidence, readings=dict(mention.readings), constraints=mention.constraints))
+                              confidence=mention.confidence, readings=dict(mention.readings), constraints=mention.constraints,
+                              language=mention.language))
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
         raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")
@@ -513,7 +516,7 @@ def _merge_identical(goals: list[GoalSpec]) -> list[GoalSpec]:
         changed, seen = False, {}
         for position, goal in enumerate(goals):
             read = tuple(representative[r] if isinstance(r, int) else r for r in [goal.source, *goal.uses])
-            first = seen.setdefault((goal.task, read), representative[position])
+            first = seen.setdefault((goal.task, goal.language, read), representative[position])
             if first != representative[position]:
                 representative[position], changed = first, True
     kept = [position for position in range(len(goals)) if representative[position] == position]
@@ -537,4 +540,5 @@ def _same_goal(a: Mention, b: Mention, replaced: dict[int, Mention]) -> bool:
             source = replaced[id(source)]
         return id(source) if isinstance(source, Mention) else source
 
-    return a.resolved_task == b.resolved_task and canonical(a.source) == canonical(b.source) and a.uses == b.uses
+    return a.resolved_task == b.resolved_task and canonical(a.source) == canonical(b.source) and a.uses == b.uses \
+        and a.language == b.language
