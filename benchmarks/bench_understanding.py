@@ -104,7 +104,7 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
         understand_ms.append(result.timings_ms.get("understand", 0.0))
         refused += result.error is not None
         steps = [{"id": s.id, "task": s.task, "dep": s.dep} for s in result.tasks]
-        signatures = [(s.task, json.dumps(s.args, sort_keys=True)) for s in result.tasks]
+        signatures = [(s.task, s.language, json.dumps(s.args, sort_keys=True)) for s in result.tasks]
         duplicated += len(set(signatures)) < len(signatures)
         if "tasks" not in item:  # a request that asks for nothing: right when refused
             rows.append({"exact": result.error is not None, "type": "nothing"})

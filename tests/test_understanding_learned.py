@@ -274,7 +274,7 @@ def test_one_mention_is_one_step_on_the_sets_we_tune_on(planner):
     for path in [p for p in sets if p.exists()]:
         for line in path.read_text(encoding="utf-8").splitlines():
             item = json.loads(line)
-            steps = [(t.task, json.dumps(t.args, sort_keys=True)) for t in planner.plan_or_error(item["query"]).tasks]
+            steps = [(t.task, t.language, json.dumps(t.args, sort_keys=True)) for t in planner.plan_or_error(item["query"]).tasks]
             assert len(set(steps)) == len(steps), item["query"]
 
 

@@ -27,7 +27,8 @@ TRANSLATION = "translation"
 # a language's name; "polish" only capitalised ("to polish the draft" asks for an edit)
 _LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for name in LANGUAGE_NAMES) + ")"
 # "into French", "in both Spanish and Mandarin", "to Hindi and to Tamil": the languages a text is wanted in
-TARGET_LANGUAGES = re.compile(rf"\b(?:in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
+# (not "./brief.m4a in French", which says what an input is in)
+TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
 EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
 
