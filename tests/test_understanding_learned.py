@@ -87,6 +87,8 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("classify it as complaint, praise or question and write a reply")[0].categories == [
         "complaint", "praise", "question"]
     assert parse_request("Is it a cat or not?")[0].categories == []  # "or not" offers no second label
+    assert parse_request("Is this review positive or negative?")[0].categories == []  # the sentiment: fixed labels
+    assert parse_request("Classify it into one of: positive, negative")[0].categories == ["positive", "negative"]
     assert parse_request("choose from {refund, delivery, account}: 'Where is my parcel?'")[0].categories == [
         "refund", "delivery", "account"]
     assert parse_request("the topic of ./a.txt - options are economy, weather, sport")[0].categories == [

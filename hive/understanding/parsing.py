@@ -44,6 +44,8 @@ LABELS_AFTER = re.compile(
     rf"(?P<list>{_LABEL}(?:\s*[,/]\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
+# "is it positive or negative?" asks for the sentiment, a fixed-label task, not for labels to choose among
+POLARITY = {"positive", "negative", "neutral", "mixed"}
 BRACED_LABELS = re.compile(rf"[{{\[]\s*(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+)\s*[}}\]]")
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
@@ -174,7 +176,7 @@ def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
                 words = words[1:]
             if piece == found.query[start:cursor]:  # no blanked value inside
                 items.append((start, cursor, " ".join(words)))
-        if len(items) >= 2:
+        if len(items) >= 2 and not (match.re is LABEL_LIST and {item[2].split()[-1].lower() for item in items} <= POLARITY):
             return items
     return []
 
