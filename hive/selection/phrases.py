@@ -1,6 +1,12 @@
 """Constraints stated in the request itself ("only Apache-2.0 or MIT models", "the smallest model",
-"the lowest-WER model on LibriSpeech test-clean", "under 1B parameters", "the most downloaded one"),
-read by rules from `phrases.yaml`.
+"the lowest-WER model on LibriSpeech test-clean", "under 1B parameters", "the most downloaded one").
+
+The reader finds the *values* first — licence names, counts with their units, metric and dataset names,
+language names, superlatives of size and popularity — from the vocabularies in `phrases.yaml`, and then
+reads their *role* from the few words around them: a negation before or after a licence refuses it, a
+bound before a count makes it a maximum or a minimum, a unit after it says what is counted, a ranking word
+beside a metric asks for the best result. No sentence template has to match as a whole, so the same
+value is read in any word order ("nothing GPL", "GPL is out", "avoid anything under the GPL").
 
 `constraint_phrases` returns each phrase with its span and what it constrains, so understanding can
 attach it to the step whose clause states it and the task reader can ignore those words ("in English"
@@ -18,16 +24,20 @@ import yaml
 
 from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
 
-
-# First words of metric names as people write them -> the metric's id in the graph.
-METRIC_WORDS = {"word": "wer", "character": "cer", "exact": "exact_match", "exact-match": "exact_match", "em": "exact_match",
-                "rouge-1": "rouge1", "rouge-2": "rouge2", "rouge-l": "rougel", "f1-score": "f1"}
-
-
-# Words that can stand where a metric does ("the top scorer on X") but name none: the task's usual metric.
-NOT_METRICS = {"scorer", "scorers", "scoring", "result", "results", "performing", "performer", "performers", "one", "ones",
-               "rated", "ranked", "ranking", "overall"}
-LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", re.I)
+LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:the\s+)?", re.I)
+CLAUSE_END = re.compile(r"[.?!;:\n]+(?=\s|$)|\s+but\s+|,", re.I)
+SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
+# Short licence words that are ordinary words too ("mit" in German, an Apache server): read as licences only
+# when written in capitals, beside a licence word, or in a sentence that speaks of licences or models.
+AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "cc-by", "open source", "open-source", "permissive", "permissively", "deepseek"}
+LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
+                             r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
+SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "b", "bn": "b", "billion": "b"}
+NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
+# "on LibriSpeech", "at SQuAD": where a result was measured; "for", "in", "of" may introduce a dataset after a metric
+MEASURED_ON = ("on", "at", "over", "against", "across")
+MEASURED_ON_WORDS = "|".join(MEASURED_ON)
+OTHER_PREPOSITIONS = "for|in|of"
 
 
 @dataclass
@@ -41,14 +51,31 @@ class Phrase:
 
 
 @lru_cache(maxsize=1)
-def _phrases() -> dict[str, Any]:
+def _vocabulary() -> dict[str, Any]:
     data = yaml.safe_load(resources.files("hive.selection").joinpath("phrases.yaml").read_text(encoding="utf-8"))
     data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
-    words = sorted(data["licence_words"], key=len, reverse=True)
-    data["licence_pattern"] = re.compile(r"(?<![\w+-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w+]|-\d)", re.I)
-    ids = sorted(data["licence_ids"], key=len, reverse=True)
-    data["licence_id_pattern"] = re.compile(r"(?<![\w+-])(" + "|".join(re.escape(w) for w in ids) + r")(?![\w+]|-\d)", re.I)
+    data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
+    data["licence_word_pattern"] = _alternatives(data["licence_words"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
+    data["metric_pattern"] = _alternatives(data["metrics"], r"(?<![A-Za-z0-9_])(", r")(?![\w])")
+    languages = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
+    nouns, verbs = data["model_nouns"], data["language_verbs"]
+    data["language_patterns"] = [
+        # "an English voice", "German-speaking models", "Spanish-capable ASR" (not "into English", "to German")
+        re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:[- ](?:capable|speaking|language|only|trained|tuned))?"
+                   rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
+        # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
+        # model is the subject: "my mum only understands Greek" constrains nothing)
+        re.compile(rf"\b(?:{nouns}|that|which|something|anything|whatever|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+                   rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
+        # "a tagger for German", "models in French", "a voice model of Dutch"
+        re.compile(rf"\b(?:{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
+    ]
     return data
+
+
+def _alternatives(table: dict[str, str], before: str, after: str) -> re.Pattern:
+    words = sorted(table, key=len, reverse=True)
+    return re.compile(before + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in words) + after, re.I)
 
 
 def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
@@ -70,90 +97,251 @@ def merge_phrase(found: dict[str, Any], phrase: Phrase) -> None:
 
 
 def constraint_phrases(text: str) -> list[Phrase]:
-    """Every constraint phrase of `text`, in order."""
-    data = _phrases()
+    """Every constraint phrase of `text`, in order; a phrase inside a longer one of another kind is dropped
+    ('smallest' in 'the smallest WER on X' is the benchmark's ranking word)."""
+    data = _vocabulary()
+    benchmarks = _benchmarks(text, data)
+    others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _superlatives(text, data) \
+        + _languages(text, data) + _local_only(text, data)
+    kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end for b in benchmarks)]
+    return sorted(kept, key=lambda p: (p.start, p.end))
+
+
+# -- licences ---------------------------------------------------------------------------------------------------
+
+def _licences(text: str, data: dict) -> list[Phrase]:
+    """Licence names anywhere; a negation before ('nothing GPL', 'avoid anything under AGPL') or after ('GPL
+    is out') in the same clause refuses it, and a list ('not GPL-3.0 or AGPL-3.0') shares its first
+    member's role."""
+    found: list[Phrase] = []
+    for sentence in SENTENCE.finditer(text):
+        body, offset = sentence.group(), sentence.start()
+        matches = [(m, data["licence_ids"]) for m in data["licence_id_pattern"].finditer(body)]
+        taken = [(m.start(), m.end()) for m, _t in matches]
+        for m in data["licence_word_pattern"].finditer(body):
+            if not any(s < m.end() and m.start() < e for s, e in taken) and _is_licence_word(m, body, data):
+                matches.append((m, data["licence_words"]))
+        previous: Phrase | None = None
+        for match, table in sorted(matches, key=lambda mt: mt[0].start()):
+            name = table[_key(match.group(1))]
+            start, end = offset + match.start(), offset + match.end()
+            listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
+            if listed:
+                key = previous.key
+            else:
+                key = "deny_licences" if _negated(body, match.start(), match.end(), data) else "licences"
+            previous = Phrase(start, end, key, [name])
+            found.append(previous)
+    return found
+
+
+def _key(words: str) -> str:
+    return re.sub(r"[\s-]+", lambda m: "-" if "-" in m.group() else " ", words.lower())
+
+
+def _is_licence_word(match: re.Match, sentence: str, data: dict) -> bool:
+    word = _key(match.group(1))
+    if word not in AMBIGUOUS_LICENCE_WORDS:
+        return True
+    written = match.group(1)
+    return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence))
+
+
+def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     patterns = data["patterns"]
-    found = _licences(text, data)
-    if (m := patterns["smallest"].search(text)):
-        found.append(Phrase(m.start(), m.end(), "smallest", True))
-    for key in ("best_on", "best_performance", "ranked_by"):
-        m = patterns[key].search(text)
-        if m and not any(p.key == "best_on" for p in found):
-            end = _close_bracket(text, m)
-            found.append(Phrase(m.start(), end, "best_on", _benchmark(m, key, text[m.end():end])))
-    if (m := patterns["max_bytes"].search(text)):
-        found.append(Phrase(m.start(), m.end(), "max_bytes", parse_bytes(m["size"])))
-    if (m := patterns["max_parameters"].search(text)):
-        count = re.sub(r"\s*param(?:eter)?s$", "", m["count"] or m["count_after"], flags=re.I)
-        found.append(Phrase(m.start(), m.end(), "max_parameters", parse_count(_number(count))))
-    for m in patterns["languages"].finditer(text):
-        # "an English text-to-speech model": the phrase is the language; the words after it name the step
-        start, end = (m.start("language"), m.end("language")) if m["language"] else (m.start(), m.end())
-        found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[(m["language"] or m["language2"]).lower()]]))
-    if (m := patterns["min_downloads"].search(text)):
-        found.append(Phrase(m.start(), m.end(), "min_downloads", parse_count(_number(m["count"] or m["count_after"]))))
-    if (m := patterns["local_only"].search(text)):
-        found.append(Phrase(m.start(), m.end(), "local_only", True))
-    for key in ("most_downloaded", "most_liked"):
-        if (m := patterns[key].search(text)):
-            found.append(Phrase(m.start(), m.end(), "rank_by", "downloads" if key == "most_downloaded" else "likes"))
-    return sorted(found, key=lambda p: p.start)
+    return bool(patterns["negation_before"].search(sentence[:start]) or patterns["negation_after"].search(sentence[end:]))
 
 
-def _number(text: str) -> str:
-    """'a million' -> '1 million', 'half a billion' -> '0.5 billion', '1,000,000' -> '1000000'."""
-    text = re.sub(r"^half\s+an?\s+", "0.5 ", text.replace(",", "").strip(), flags=re.I)
-    return re.sub(r"^(?:an?|one)\s+", "1 ", text, flags=re.I)
+def _commercial_use(text: str, data: dict) -> list[Phrase]:
+    """'has to be fine for commercial use', 'we sell the output': non-commercial licences are refused."""
+    found = []
+    for match in data["patterns"]["commercial_use"].finditer(text):
+        before = text[max(0, match.start() - 12): match.start() + 14]
+        if data["patterns"]["commercial_negated"].search(before):
+            continue
+        found.append(Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"]))
+    return found[:1]
 
 
-def _close_bracket(text: str, match: re.Match) -> int:
-    """Where a benchmark phrase ends: after the bracket its dataset opens ('BookSum (ROUGE, test split)')."""
-    dataset = match["dataset"]
-    if dataset.count("(") > dataset.count(")"):
-        closing = text.find(")", match.end(), match.end() + 40)
+# -- counts: sizes and downloads ----------------------------------------------------------------------------------
+
+def _counts(text: str, data: dict) -> list[Phrase]:
+    """A number with its scale, read by the unit after it (parameters, bytes, downloads) and the bound
+    around it ('under', 'at least', 'or less', '+'). A count with neither a unit nor a bound ('Common Voice
+    11', 'top 3') constrains nothing."""
+    patterns = data["patterns"]
+    found = []
+    for match in patterns["count"].finditer(text):
+        number, scale = match["number"], SCALES.get((match["scale"] or "").lower(), "")
+        before, after = text[max(0, match.start() - 40): match.start()], text[match.end(): match.end() + 40]
+        upper = patterns["upper_bound_before"].search(before) or patterns["upper_bound_after"].search(after)
+        lower = patterns["lower_bound_before"].search(before) or patterns["lower_bound_after"].search(after)
+        unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
+        if unit is None and (upper or lower) and scale:
+            clause = _clause(text, match.start())
+            unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"
+        if unit is None or not (upper or lower or unit == "download"):
+            continue
+        start = match.start() - (len(before) - upper.start() if upper and upper.re is patterns["upper_bound_before"] else
+                                 len(before) - lower.start() if lower and lower.re is patterns["lower_bound_before"] else 0)
+        unit_match = patterns[f"{unit}_units"].search(after)
+        end = match.end() + (unit_match.end() if unit_match else 0)
+        value = f"{_digits(number)}{scale}"
+        if unit == "parameter" and upper:
+            found.append(Phrase(start, end, "max_parameters", parse_count(value)))
+        elif unit == "byte" and upper:
+            found.append(Phrase(start, end, "max_bytes", parse_bytes(_digits(number) + unit_match.group().strip()[:2])))
+        elif unit == "download" and not upper:
+            found.append(Phrase(start, end, "min_downloads", parse_count(value)))
+    return found
+
+
+def _digits(number: str) -> str:
+    """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5'."""
+    number = number.replace(",", "").lower()
+    return "0.5" if number.startswith("half") else "1" if number in ("a", "an", "one") else number
+
+
+def _clause(text: str, position: int) -> str:
+    cuts = [0] + [m.end() for m in CLAUSE_END.finditer(text)] + [len(text)]
+    return next(text[a:b] for a, b in zip(cuts, cuts[1:]) if a <= position < b)
+
+
+# -- superlatives of size and popularity ------------------------------------------------------------------------------
+
+def _superlatives(text: str, data: dict) -> list[Phrase]:
+    patterns = data["patterns"]
+    found = [Phrase(m.start(), m.end(), "smallest", True) for m in patterns["smallest"].finditer(text)][:1]
+    liked = patterns["most_liked"].search(text)
+    downloaded = patterns["most_downloaded"].search(text)
+    if liked:
+        found.append(Phrase(liked.start(), liked.end(), "rank_by", "likes"))
+    if downloaded and not (liked and liked.end() > downloaded.start() and liked.start() - downloaded.end() <= 5):  # "most popular by likes"
+        found.append(Phrase(downloaded.start(), downloaded.end(), "rank_by", "downloads"))
+    return found
+
+
+# -- benchmarks ------------------------------------------------------------------------------------------------------
+
+def _benchmarks(text: str, data: dict) -> list[Phrase]:
+    """A metric ('WER', 'exact match', 'ROUGE-L') or a ranking word ('best', 'top', 'lowest') with the dataset
+    it is measured on: after the metric ('lowest WER on LibriSpeech test-clean'), before it ('the best SQuAD v2
+    F1', 'on SQuAD v2 exact match'), or after a ranking word alone ('scores best on XSum'). The dataset's words
+    are resolved against the graph later (`vocabulary.py`)."""
+    for sentence in SENTENCE.finditer(text):
+        body, offset = sentence.group(), sentence.start()
+        led = _led_benchmark(body, data)  # "scores best on BookSum (ROUGE, test split)": the metric is among its words
+        metrics = [m for m in data["metric_pattern"].finditer(body) if led is None or not led[4] <= m.start() < led[1]]
+        for metric in metrics:
+            ranked = data["patterns"]["ranking_words"].search(body) or re.search(r"\bby\s*$", body[: metric.start()], re.I)
+            if not ranked:
+                continue
+            dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked)
+            if dataset is None:
+                continue
+            name, language, d_start, d_end = dataset
+            start, end = min(metric.start(), d_start, ranked.start()), max(metric.end(), d_end)
+            value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": data["metrics"][_key(metric.group(1))]}
+            return [Phrase(offset + start, offset + end, "best_on", value)]
+        if led is not None:
+            start, end, name, language, dataset_start = led
+            metric = None
+            named = [m for m in data["metric_pattern"].finditer(body, dataset_start, end) if "(" not in body[dataset_start:m.start()]]
+            if named and body[dataset_start:named[0].start()].strip():  # "does best on SQuAD v2 exact match"
+                name, metric = _clean_dataset(body[dataset_start:named[0].start()]), data["metrics"][_key(named[0].group(1))]
+            return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric})]
+    return []
+
+
+def _led_benchmark(body: str, data: dict) -> tuple[int, int, str, str, int] | None:
+    """A ranking word with no metric and the dataset after it ('the best-performing model on SST-2', 'best
+    performance on speech recognition on common voice english'): (start, end, dataset, language, where the
+    dataset starts)."""
+    for ranked in data["patterns"]["leading_words"].finditer(body):
+        dataset = _dataset_after(body, ranked.end(), strict=True, words_between=4, prepositions=MEASURED_ON_WORDS)
+        if dataset is not None:
+            name, language, start, end = dataset
+            return ranked.start(), end, name, language, start
+    return None
+
+
+def _dataset_after(body: str, position: int, strict: bool, words_between: int = 2,
+                   prepositions: str = f"{MEASURED_ON_WORDS}|{OTHER_PREPOSITIONS}") -> tuple[str, str, int, int] | None:
+    """The dataset named after a preposition that follows `position` within a few words ('WER on
+    LibriSpeech', 'performance on speech recognition on common voice english'). Strictly (a ranking word with
+    no metric: 'on' or 'at' only, not 'the highest sales in Q2'), it must be written as a name, unless the
+    words between speak of results."""
+    data = _vocabulary()
+    window = body[position: position + 160]
+    for preposition in re.finditer(rf"\b(?:{prepositions})\s+", window, re.I):
+        between = window[: preposition.start()]
+        if len(between.split()) > words_between:
+            return None
+        match = re.compile(data["dataset"], re.I).match(window, preposition.end())
+        if match is None or re.search(rf"\s(?:{MEASURED_ON_WORDS})\s", match["dataset"], re.I):
+            continue  # "on speech recognition on common voice": the dataset follows the last "on"
+        end = _closing_bracket(window, match)
+        name = _clean_dataset(window[match.start("dataset"):end] if end > match.end() else match["dataset"])
+        words = name.split()
+        on = preposition.group().split()[0].lower() in MEASURED_ON
+        results = re.search(r"\b(?:performance|results?|scores?|numbers?|benchmarks?)\b", between, re.I)
+        if not words or words[0].lower() in _COMMON_WORDS or words[-1].lower() in _NOT_DATASET_ENDS:
+            continue
+        if not NAME_LIKE.search(words[0]) and (not on or (strict and not results)):
+            continue
+        return name, (match["language"] or "").lower(), position + match.start("dataset"), position + max(end, match.end())
+    return None
+
+
+def _closing_bracket(window: str, match: re.Match) -> int:
+    """Where a dataset that opens a bracket ends: after the bracket ('BookSum (ROUGE, test split)')."""
+    if match["dataset"].count("(") > match["dataset"].count(")"):
+        closing = window.find(")", match.end(), match.end() + 40)
         if closing >= 0:
             return closing + 1
     return match.end()
 
 
-def _benchmark(match: re.Match, key: str, rest: str = "") -> dict[str, Any]:
-    language = (match.groupdict().get("language") or "").lower()
-    dataset = (match["dataset"] + rest).strip().replace(",", " ")
-    config = LANGUAGE_NAMES.get(language)
-    if "-" in dataset and key == "ranked_by":
-        dataset, config = dataset.split("-", 1)
-    metric = (match.groupdict().get("metric") or "").lower() or None  # "best performance on X": the task's usual metric
-    if metric in NOT_METRICS:
-        metric = None  # "the best-performing model on SST-2", "the top scorer on SQuAD"
-    dataset = re.sub(r"\s*\(([^)]*)\)", r" \1", dataset).rstrip(".,;:!?( ")  # "CNN/DailyMail 3.0.0 (test)"
-    return {"dataset": dataset, "config": config, "metric": METRIC_WORDS.get(metric, metric)}
+def _dataset_before(body: str, metric_start: int, ranked: re.Match) -> tuple[str, str, int, int] | None:
+    """'the best SQuAD v2 F1', 'on SQuAD v2 exact match': name-like words between a ranking word or a
+    preposition and the metric."""
+    window = body[:metric_start]
+    preposition = list(re.finditer(rf"\b(?:{MEASURED_ON_WORDS}|{OTHER_PREPOSITIONS})\s+(?:the\s+)?", window, re.I))
+    anchor = max([m.end() for m in preposition] + ([ranked.end()] if ranked.end() <= metric_start else []), default=None)
+    if anchor is None:
+        return None
+    name = _clean_dataset(window[anchor:])
+    words = name.split()
+    if not words or len(words) > 5 or not NAME_LIKE.search(words[0]) or words[0].lower() in _COMMON_WORDS:
+        return None
+    return name, "", anchor, metric_start
 
 
-def _licences(text: str, data: dict) -> list[Phrase]:
-    """Licence ids anywhere (with a version they are unambiguous: 'Apache 2.0', 'CC-BY-4.0'); other licence
-    words in a sentence that talks about licences or 'only ... models'. Negated ones are refused."""
-    patterns = data["patterns"]
+def _clean_dataset(name: str) -> str:
+    name = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
+    name = re.sub(r"\s*\(([^)]*)\)", r" \1", name)  # "CNN/DailyMail 3.0.0 (test)"
+    return name.replace(",", " ").rstrip(".,;:!?( ")
+
+
+# Words that start no dataset name ("best on my laptop", "the top model for the job").
+_COMMON_WORDS = {"my", "our", "your", "this", "that", "these", "those", "it", "a", "an", "any", "each", "every", "all", "them",
+                 "speed", "quality", "accuracy", "cpu", "gpu", "mobile", "phone", "laptop", "step", "task", "job", "one"}
+# Last words that make a name a step or a thing, not a dataset ("for the OCR step", "on the GPU box").
+_NOT_DATASET_ENDS = {"step", "steps", "stage", "part", "task", "model", "models", "job", "one", "box", "machine", "server"}
+
+
+# -- languages and where models run ------------------------------------------------------------------------------------
+
+def _languages(text: str, data: dict) -> list[Phrase]:
     found: list[Phrase] = []
-    taken: list[tuple[int, int]] = []
-    for sentence in re.finditer(r"(?:[^.?!]|[.?!](?=\S))+", text):
-        previous: Phrase | None = None
-        words = [data["licence_id_pattern"]]
-        if patterns["licence_context"].search(sentence.group()):
-            words.append(data["licence_pattern"])
-        for pattern in words:
-            for match in pattern.finditer(sentence.group()):
-                start, end = sentence.start() + match.start(), sentence.start() + match.end()
-                if any(s < end and start < e for s, e in taken):
-                    continue
-                table = data["licence_ids"] if pattern is data["licence_id_pattern"] else data["licence_words"]
-                name = table[match.group(1).lower()]
-                before, after = sentence.group()[: match.start()], sentence.group()[match.end():]
-                negated = patterns["negation"].search(before) or patterns["negation_after"].search(after)
-                listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
-                key = previous.key if listed else "deny_licences" if negated else "licences"  # "not GPL-3.0 or AGPL-3.0"
-                previous = Phrase(start, end, key, [name])
-                found.append(previous)
-                taken.append((start, end))
-    if (m := patterns["commercial_use"].search(text)):
-        found.append(Phrase(m.start(), m.end(), "deny_licences", ["non-commercial"]))
+    for pattern in data["language_patterns"]:
+        for match in pattern.finditer(text):
+            start, end = (match.start("language"), match.end("language")) if pattern is data["language_patterns"][0] else match.span()
+            if not any(p.start < end and start < p.end for p in found):
+                found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[match["language"].lower()]]))
     return found
+
+
+def _local_only(text: str, data: dict) -> list[Phrase]:
+    match = data["patterns"]["local_only"].search(text)
+    return [Phrase(match.start(), match.end(), "local_only", True)] if match else []
