@@ -279,6 +279,24 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
      {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
     ("the model that scores best on BookSum (ROUGE, test split), please",
      {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
+    # values first, their role from the words around them
+    ("I can only use Apache or MIT stuff", {"licences": ["apache-2.0", "mit"]}),
+    ("GPL and AGPL are both out", {"deny_licences": ["gpl-3.0", "agpl-3.0"]}),
+    ("we sell the output, so it must be commercially safe", {"deny_licences": ["non-commercial"]}),
+    ("a short scene for a coffee commercial", {}),
+    ("whichever translator has been downloaded the most", {"rank_by": "downloads"}),
+    ("the lowest error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("pick the one that does best on SQuAD v2 exact match", {"best_on": {"dataset": "SQuAD v2", "config": None, "metric": "exact_match"}}),
+    ("the best LibriSpeech WER", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("which region had the highest revenue in Q2?", {}),
+    ("the least heavy model you've got", {"smallest": True}),
+    ("with more than 2 million downloads, and keep it below 1.5B", {"min_downloads": 2_000_000, "max_parameters": 1_500_000_000}),
+    ("the generator must be under 2GB on disk", {"max_bytes": 2_000_000_000}),
+    ("a summariser for German please", {"languages": ["de"]}),
+    ("my mum only understands Greek, so say it in Greek", {}),
+    ("a recogniser that can handle Dutch", {"languages": ["nl"]}),
+    ("Caption 10 images from my trip, top 3 first", {}),
+    ("It has to run fully offline, no cloud APIs.", {"local_only": True}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
