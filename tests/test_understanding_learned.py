@@ -290,9 +290,29 @@ def test_the_pool_holds_only_library_tasks_and_no_frozen_request():
     assert {t for e in pool if "tasks" in e for t in e["tasks"]} <= known
     frozen = REPO / "benchmarks" / "data"
     held_out = {json.loads(line)["query"] for name in ("frozen-understanding.jsonl", "frozen-nothing.jsonl", "dev-understanding.jsonl",
-                                                                "judge-understanding.jsonl")
+                                                                "judge-understanding.jsonl", "check-understanding.jsonl",
+                                                                "blind-understanding.jsonl", "blind-nothing.jsonl")
                 for line in (frozen / name).read_text(encoding="utf-8").splitlines()}
     assert not held_out & {e["text"] for e in pool}
+
+
+def test_spans_label_the_clauses_that_ask_and_the_idle_ones():
+    from hive.understanding.features import Featuriser
+    from hive.understanding.rules import RuleUnderstander
+    from hive.understanding.training import spanned_parts
+
+    rules = RuleUnderstander()
+    featuriser = Featuriser(sorted(rules.verbs))
+    chain = {"text": "My boss wants it by noon. Please transcribe ./a.wav, then give me the gist.",
+             "tasks": ["automatic-speech-recognition", "summarization"],
+             "spans": [["automatic-speech-recognition", "transcribe ./a.wav"], ["summarization", "give me the gist"]]}
+    rows, labels = spanned_parts([chain], featuriser, rules)
+    assert labels == [NONE, "automatic-speech-recognition", "summarization"] and rows.shape[0] == 3
+    # a span across two clauses: the two read together, and the clause holding most of it; the other teaches nothing
+    across = {"text": "Watch ./a.mp4, tell me what sport they are playing", "label": "video-classification",
+              "spans": [["video-classification", "Watch ./a.mp4, tell me what sport they are playing"]]}
+    _rows, labels = spanned_parts([across], featuriser, rules)
+    assert labels == ["video-classification", "video-classification"]
 
 
 def test_training_writes_weights_the_detector_loads(tmp_path):
@@ -366,5 +386,5 @@ def test_asking_to_hear_the_answer_adds_speech_after_it_but_describing_an_input_
     spoken = planner.plan("Describe ./museum_piece.jpg in French, out loud.")
     assert [t.task for t in spoken.tasks] == ["image-to-text", "translation", "text-to-speech"]
     assert spoken.tasks[2].args["text"] == "<resource-1>"  # the French text is what is spoken
-    asked = planner.plan("I asked my question out loud in ./ask.m4a. Find the answer in ./form_scan.png.")
+    asked = planner.plan("I asked my question out loud in ./ask.m4a. What is the answer in ./form_scan.png?")
     assert "text-to-speech" not in [t.task for t in asked.tasks]

@@ -6,9 +6,10 @@
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
 - `task-description`: the one-line description of every action in the domain library (`domains/*.pddl`);
-- `requests-train`: 169 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
-  from the task list alone in many voices, with pasted content; the other half of the same writing is the
-  tunable development set `benchmarks/data/dev-understanding.jsonl`;
+- `requests-train`: 4,218 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
+  from the task list alone in many voices, with pasted content (the other half of the first writing is the
+  tunable development set `benchmarks/data/dev-understanding.jsonl`); 3,630 of them mark, per step, the
+  words that ask for it (`span`, null for an implied step), which label their clauses (`spanned_parts`);
 - `taskbench-train`: the requests of `../shared/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
   Apache-2.0), when that folder is present: single-task ones as examples; multi-step ones carry only their
   task set, and training labels their clauses by aligning them to it (`aligned_parts`).
@@ -33,7 +34,7 @@ from hive.understanding.features import Featuriser
 from hive.understanding.parsing import parse_request
 from hive.understanding.learned import detector_cues
 from hive.understanding.rules import RuleUnderstander, locate_for_tasks
-from hive.understanding.segments import split_parts, whole_request
+from hive.understanding.segments import part_between, split_parts, whole_request
 
 # Inverse L2 strength of the logistic regression: 1, 4 and 16 gave the same development scores within a
 # request or two (benchmarks/data/dev-understanding.jsonl); 4 is the middle.
@@ -42,6 +43,11 @@ REGULARISATION = 4.0
 # block so that meaning, word n-grams and flags start on a comparable footing (5-fold accuracy on the
 # pool: 0.74 raw, 0.86 standardised).
 EMBEDDING_BLOCK_WEIGHT = 3.0
+# Classes are weighed inversely to their size, but "none" (a third of the span-labelled clauses) only half as
+# much as the median task: weighed fully balanced it is rarely read (dev 0.905, check 0.869, muse-dev TS
+# 0.943); as the median task, check 0.900 and muse-dev 0.925; at half of it, dev 0.905, check 0.906,
+# muse-dev 0.962; at twice, dev 0.899, check 0.900, muse-dev 0.925.
+NONE_WEIGHT_SHARE = 0.5
 ALIGNMENT_SHARE = 0.6  # a clause of a multi-step request is labelled when one allowed label holds this share
 REQUEST_SOURCES = ("requests-train", "taskbench-train")  # whole requests, read clause by clause at run time
 
@@ -77,11 +83,14 @@ def build_pool(shared: Path | None) -> list[dict]:
 
 
 def _example(record: dict, source: str) -> dict:
-    """A labelled request: one task is a label, several are a task set to align clauses to."""
+    """A labelled request: one task is a label, several are a task set to align clauses to; when every step
+    says which words ask for it (`span`, null for a step only implied), the clauses are labelled by them."""
     tasks = sorted({t["task"] for t in record["tasks"]})
-    if len(record["tasks"]) == 1:
-        return {"text": record["query"], "label": tasks[0], "source": source}
-    return {"text": record["query"], "tasks": tasks, "source": source}
+    example = {"text": record["query"], "source": source}
+    example |= {"label": tasks[0]} if len(record["tasks"]) == 1 else {"tasks": tasks}
+    if record["tasks"] and all("span" in t for t in record["tasks"]):
+        example["spans"] = [[t["task"], t["span"]] for t in record["tasks"] if t["span"]]
+    return example
 
 
 def featurise(pool: list[dict], featuriser: Featuriser, rules: RuleUnderstander) -> tuple[np.ndarray, list[str]]:
@@ -108,7 +117,8 @@ def aligned_parts(requests: list[dict], detector: TaskDetector, rules: RuleUnder
         except HiveError:  # a request HIVE refuses (a file of an unknown kind) teaches nothing here
             continue
         cues = detector_cues(rules, located, rules.all_mentions(located.masked, {}))
-        readings = detector.score_parts(split_parts(located), parsed, cues)
+        parts = split_parts(located)
+        readings = detector.score_parts(parts, parsed, cues) if parts else []
         allowed = set(request["tasks"]) | {NONE}
         for reading in readings:
             within = {label: p for label, p in reading.probabilities.items() if label in allowed}
@@ -121,8 +131,48 @@ def aligned_parts(requests: list[dict], detector: TaskDetector, rules: RuleUnder
     return (np.stack(rows) if rows else np.zeros((0, 0), np.float32)), labels
 
 
+def spanned_parts(requests: list[dict], featuriser: Featuriser, rules: RuleUnderstander) -> tuple[np.ndarray, list[str]]:
+    """Clauses labelled by the words that ask for each step: a clause holding a step's span asks for its
+    task, a clause holding none asks for nothing. A span across several clauses labels them read together
+    (as the detector joins them) and the clause holding most of it; the others teach nothing."""
+    rows, labels = [], []
+    for request in requests:
+        text = request["text"]
+        try:
+            parsed, located = parse_request(text)[0], locate_for_tasks(text)
+        except HiveError:
+            continue
+        parts = split_parts(located)
+        if len(parts) < 2 and "label" in request:
+            continue  # one clause: the whole request is already its example
+        cues = detector_cues(rules, located, rules.all_mentions(located.masked, {}))
+        claims: dict[int, set[str]] = {}
+        touched: set[int] = set()
+        examples = []
+        for task, span in request["spans"]:
+            start = text.find(span)
+            inside = [i for i, p in enumerate(parts) if start < p.end and p.start < start + len(span)]
+            if start < 0 or not inside:
+                continue
+            touched.update(inside)
+            most = max(inside, key=lambda i: min(parts[i].end, start + len(span)) - max(parts[i].start, start))
+            claims.setdefault(most, set()).add(task)
+            if len(inside) > 1:
+                examples.append((part_between(located, parts[inside[0]].start, parts[inside[-1]].end), task))
+        for i, part in enumerate(parts):
+            if i in claims:
+                examples += [(part, task) for task in sorted(claims[i])]
+            elif i not in touched:
+                examples.append((part, NONE))
+        if examples:
+            rows.append(featuriser.rows([part for part, _label in examples], parsed, cues))
+            labels += [label for _part, label in examples]
+    return (np.vstack(rows) if rows else np.zeros((0, 0), np.float32)), labels
+
+
 def train(pool: list[dict], out: Path) -> None:
-    """Fit on the single-task examples, then again with the aligned clauses of the multi-step ones."""
+    """Fit on the single-task examples, then again with the clauses of the multi-step ones: labelled by
+    their spans where the writers marked them, else aligned to the request's task set."""
     rules = RuleUnderstander()
     cue_names = sorted(rules.verbs)
     known = sorted(load_library().actions) + [NONE]
@@ -131,12 +181,20 @@ def train(pool: list[dict], out: Path) -> None:
         raise SystemExit(f"pool labels that are no library task: {', '.join(unknown)}")
     raw, labels = featurise([e for e in pool if "label" in e], Featuriser(cue_names), rules)
     _fit_and_save(raw, labels, known, cue_names, out)
-    multi = [e for e in pool if "tasks" in e] + [{"text": e["text"], "tasks": [e["label"]], "context_only": True} for e in pool
-                                                  if "label" in e and e["source"] in REQUEST_SOURCES and _clauses(e["text"]) > 1]
-    if multi:
-        extra, extra_labels = aligned_parts(multi, TaskDetector(out), rules)
-        print(f"{len(extra_labels)} clauses of {len(multi)} multi-step requests aligned", file=sys.stderr)
-        _fit_and_save(np.vstack([raw, extra]), labels + extra_labels, known, cue_names, out)
+    spanned = [e for e in pool if "spans" in e]
+    multi = [e for e in pool if "tasks" in e and "spans" not in e] + [
+        {"text": e["text"], "tasks": [e["label"]], "context_only": True} for e in pool
+        if "label" in e and "spans" not in e and e["source"] in REQUEST_SOURCES and _clauses(e["text"]) > 1]
+    first = TaskDetector(out)
+    blocks, more = [raw], list(labels)
+    for name, (rows, clause_labels) in (("span-labelled", spanned_parts(spanned, first.featuriser, rules)),
+                                        ("aligned", aligned_parts(multi, first, rules))):
+        print(f"{len(clause_labels)} clauses {name}", file=sys.stderr)
+        if clause_labels:
+            blocks.append(rows)
+            more += clause_labels
+    if len(more) > len(labels):
+        _fit_and_save(np.vstack(blocks), more, known, cue_names, out)
 
 
 def _clauses(text: str) -> int:
@@ -154,7 +212,11 @@ def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_name
     shift[:DIMENSIONS] = raw[:, :DIMENSIONS].mean(axis=0)
     scale[:DIMENSIONS] = EMBEDDING_BLOCK_WEIGHT / np.sqrt(DIMENSIONS) / (raw[:, :DIMENSIONS].std(axis=0) + 1e-6)
     rows = (raw - shift) * scale
-    model = LogisticRegression(C=REGULARISATION, max_iter=3000, class_weight="balanced")
+    classes, counts = np.unique(labels, return_counts=True)
+    weights = dict(zip(classes, len(labels) / (len(classes) * counts)))
+    if NONE in weights:
+        weights[NONE] = NONE_WEIGHT_SHARE * float(np.median(list(weights.values())))
+    model = LogisticRegression(C=REGULARISATION, max_iter=3000, class_weight=weights)
     print(f"5-fold accuracy on the pool: {float(cross_val_score(model, rows, labels, cv=5).mean()):.3f}", file=sys.stderr)
     model.fit(rows, labels)
     order = [list(model.classes_).index(label) for label in known if label in model.classes_]
