@@ -119,7 +119,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
         matches = [(m, data["licence_ids"]) for m in data["licence_id_pattern"].finditer(body)]
         taken = [(m.start(), m.end()) for m, _t in matches]
         for m in data["licence_word_pattern"].finditer(body):
-            if not any(s < m.end() and m.start() < e for s, e in taken) and _is_licence_word(m, body, data):
+            if not any(s < m.end() and m.start() < e for s, e in taken) and _is_licence_word(m, body):
                 matches.append((m, data["licence_words"]))
         previous: Phrase | None = None
         for match, table in sorted(matches, key=lambda mt: mt[0].start()):
@@ -136,10 +136,12 @@ def _licences(text: str, data: dict) -> list[Phrase]:
 
 
 def _key(words: str) -> str:
+    """A matched name as the vocabulary spells it ('Apache  2.0' -> 'apache 2.0')."""
     return re.sub(r"[\s-]+", lambda m: "-" if "-" in m.group() else " ", words.lower())
 
 
-def _is_licence_word(match: re.Match, sentence: str, data: dict) -> bool:
+def _is_licence_word(match: re.Match, sentence: str) -> bool:
+    """A licence word that is an ordinary word too ('mit', 'apache') counts in capitals or beside licence talk."""
     word = _key(match.group(1))
     if word not in AMBIGUOUS_LICENCE_WORDS:
         return True
