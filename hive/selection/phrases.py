@@ -156,13 +156,10 @@ def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
 
 def _commercial_use(text: str, data: dict) -> list[Phrase]:
     """'has to be fine for commercial use', 'we sell the output': non-commercial licences are refused."""
-    found = []
     for match in data["patterns"]["commercial_use"].finditer(text):
-        before = text[max(0, match.start() - 12): match.start() + 14]
-        if data["patterns"]["commercial_negated"].search(before):
-            continue
-        found.append(Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"]))
-    return found[:1]
+        if not data["patterns"]["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14]):
+            return [Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"])]
+    return []
 
 
 # -- counts: sizes and downloads ----------------------------------------------------------------------------------
@@ -176,16 +173,17 @@ def _counts(text: str, data: dict) -> list[Phrase]:
     for match in patterns["count"].finditer(text):
         number, scale = match["number"], SCALES.get((match["scale"] or "").lower(), "")
         before, after = text[max(0, match.start() - 40): match.start()], text[match.end(): match.end() + 40]
-        upper = patterns["upper_bound_before"].search(before) or patterns["upper_bound_after"].search(after)
-        lower = patterns["lower_bound_before"].search(before) or patterns["lower_bound_after"].search(after)
+        upper_before, lower_before = patterns["upper_bound_before"].search(before), patterns["lower_bound_before"].search(before)
+        upper = upper_before or patterns["upper_bound_after"].search(after)
+        lower = lower_before or patterns["lower_bound_after"].search(after)
         unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
         if unit is None and (upper or lower) and scale:
             clause = _clause(text, match.start())
             unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"
         if unit is None or not (upper or lower or unit == "download"):
             continue
-        start = match.start() - (len(before) - upper.start() if upper and upper.re is patterns["upper_bound_before"] else
-                                 len(before) - lower.start() if lower and lower.re is patterns["lower_bound_before"] else 0)
+        bound_before = upper_before or lower_before  # the phrase starts at a bound written before the number
+        start = match.start() - (len(before) - bound_before.start() if bound_before else 0)
         unit_match = patterns[f"{unit}_units"].search(after)
         end = match.end() + (unit_match.end() if unit_match else 0)
         value = f"{_digits(number)}{scale}"
@@ -213,7 +211,8 @@ def _clause(text: str, position: int) -> str:
 
 def _superlatives(text: str, data: dict) -> list[Phrase]:
     patterns = data["patterns"]
-    found = [Phrase(m.start(), m.end(), "smallest", True) for m in patterns["smallest"].finditer(text)][:1]
+    smallest = patterns["smallest"].search(text)
+    found = [Phrase(smallest.start(), smallest.end(), "smallest", True)] if smallest else []
     liked = patterns["most_liked"].search(text)
     downloaded = patterns["most_downloaded"].search(text)
     if liked:
@@ -273,13 +272,13 @@ def _dataset_after(body: str, position: int, strict: bool, words_between: int = 
     LibriSpeech', 'performance on speech recognition on common voice english'). Strictly (a ranking word with
     no metric: 'on' or 'at' only, not 'the highest sales in Q2'), it must be written as a name, unless the
     words between speak of results."""
-    data = _vocabulary()
+    dataset = _vocabulary()["patterns"]["dataset"]
     window = body[position: position + 160]
     for preposition in re.finditer(rf"\b(?:{prepositions})\s+", window, re.I):
         between = window[: preposition.start()]
         if len(between.split()) > words_between:
             return None
-        match = re.compile(data["dataset"], re.I).match(window, preposition.end())
+        match = dataset.match(window, preposition.end())
         if match is None or re.search(rf"\s(?:{MEASURED_ON_WORDS})\s", match["dataset"], re.I):
             continue  # "on speech recognition on common voice": the dataset follows the last "on"
         end = _closing_bracket(window, match)

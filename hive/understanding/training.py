@@ -151,8 +151,8 @@ def spanned_parts(requests: list[dict], featuriser: Featuriser, rules: RuleUnder
         examples = []
         for task, span in request["spans"]:
             start = text.find(span)
-            inside = [i for i, p in enumerate(parts) if start < p.end and p.start < start + len(span)]
-            if start < 0 or not inside:
+            inside = [i for i, p in enumerate(parts) if start < p.end and p.start < start + len(span)] if start >= 0 else []
+            if not inside:
                 continue
             touched.update(inside)
             most = max(inside, key=lambda i: min(parts[i].end, start + len(span)) - max(parts[i].start, start))
