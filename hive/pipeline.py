@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, Field
 
-from hive.errors import HiveError, NoPlanError
+from hive.errors import HiveError, InputNotGiven, NoPlanError
 from hive.planning.dag import TaskStep, plan_to_steps
 from hive.planning.engines import DEFAULT_ENGINE, get_engine
 from hive.planning.library import DomainLibrary, load_library, merge_domains
@@ -20,7 +20,7 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.selection.constraints import ConstraintSet, constraint_set
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
-from hive.understanding.inputs import resources_from_request
+from hive.understanding.inputs import resources_from_request, unnamed_input
 from hive.understanding.learned import UNCERTAIN
 
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
@@ -107,7 +107,12 @@ class Planner:
             inputs, result.warnings = resources_from_request(parsed)
             inputs = inputs[:-1] + list(context or []) + inputs[-1:]  # the request's own, earlier turns', the prompt
             result.parsed = parsed
-            result.domains = self.understander.select_domains(parsed, inputs, self.library)
+            try:
+                result.domains = self.understander.select_domains(parsed, inputs, self.library)
+            except InputNotGiven as unnamed:  # "caption a photo with an MIT model": plan on an input named at run time
+                inputs[-1:-1] = [unnamed_input(modality) for modality in unnamed.modalities]
+                result.warnings.append(f"{unnamed}; the plan reads it as {', '.join(f'unnamed_{m}' for m in unnamed.modalities)}")
+                result.domains = self.understander.select_domains(parsed, inputs, self.library)
         with _timed(timings, "merge"):
             domain = merge_domains(self.library.get(result.domains))
         with _timed(timings, "understand"):

@@ -28,7 +28,7 @@ class InputResource(BaseModel):
     id: str
     modalities: list[Modality]
     value: Any
-    kind: Literal["file", "url", "inline"]
+    kind: Literal["file", "url", "inline", "unnamed"] = Field(description="unnamed: the request asks for a task on one but names none")
     note: str = ""
     produced_by: str | None = Field(default=None, description="the task that made it, for results of earlier conversation turns")
 

@@ -120,6 +120,13 @@ def test_bad_inputs_are_refused_before_anything_runs(planner, executor, tmp_path
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
 
 
+def test_a_plan_on_an_input_not_named_runs_nothing(planner, executor, tmp_path):
+    plan = planner.plan("detect the objects in a photo")
+    with pytest.raises(HiveError, match=r"names no image for the plan to read; name the file in the request \(e.g. ./photo.jpg\)"):
+        executor.run(plan, tmp_path / "runs")
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
 def test_unsatisfiable_plans_run_nothing(planner, executor, tmp_path):
     from hive.selection.constraints import constraint_set
 

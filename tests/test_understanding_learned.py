@@ -251,6 +251,20 @@ def test_a_request_in_another_language_is_refused_in_one_line(planner):
     assert foreign_language("Please transcribe ./a.wav and summarise it") is None
 
 
+def test_a_task_asked_of_a_picture_not_named_is_planned_on_an_input_to_name_when_running(planner):
+    result = planner.plan("detect objects in a picture, small model please")
+    assert [t.task for t in result.tasks] == ["object-detection"]
+    unnamed = [r for r in result.explanation.inputs if r.kind == "unnamed"]
+    assert [r.modalities for r in unnamed] == [["image"]] and unnamed[0].value in result.tasks[0].args.values()
+    assert any("does not name: name the file (e.g. ./photo.jpg)" in w for w in result.warnings)
+    assert result.tasks[0].model is not None  # selection still picks a model for it
+
+
+def test_an_unsure_task_on_a_picture_not_given_is_a_false_alarm(planner):
+    with pytest.raises(NothingToPlan, match="nothing to plan"):
+        planner.plan("describe the weather in Paris")
+
+
 @pytest.mark.parametrize("query", ["book me a flight to Rome", "please water my plants tomorrow morning"])
 def test_nothing_recognised_is_an_error_naming_no_guess(planner, query):
     with pytest.raises(NothingToPlan, match="nothing to plan: no part of the request asks for a task"):

@@ -23,6 +23,7 @@ from pyoxigraph import Literal
 
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
+from hive.understanding.inputs import EXAMPLE_FILE
 from hive.execution.offline import offline_models
 from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
@@ -95,7 +96,11 @@ class Executor:
             if offline is not None and not offline.missing_packages():
                 offline.verify_weights()
         for resource in plan.explanation.inputs if plan.explanation else []:
-            if resource.kind == "file" and any(resource.value == v for s in plan.tasks for v in s.args.values()):
+            read = any(resource.value == v for s in plan.tasks for v in s.args.values())
+            if resource.kind == "unnamed" and read:
+                raise HiveError(f"nothing was run: the request names no {resource.modalities[0]} for the plan to read; "
+                                f"name the file in the request (e.g. {EXAMPLE_FILE[resource.modalities[0]]})")
+            if resource.kind == "file" and read:
                 check_input_file(Path(str(resource.value)), resource.modalities[0])
 
     def snippet_for(self, step: TaskStep) -> tuple[str, str]:

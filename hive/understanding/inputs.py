@@ -19,6 +19,7 @@ MODALITY_BY_EXTENSION = {
 PROMPT_ID = "prompt"
 QUESTION_ID = "question0"
 LABELS_ID = "labels0"
+EXAMPLE_FILE = {"image": "./photo.jpg", "audio": "./talk.wav", "video": "./clip.mp4", "table": "./sales.csv", "text": "./notes.txt"}
 
 
 # A folder's kind, from the words of its path ("./photos/trip/" holds pictures).
@@ -44,6 +45,12 @@ def modality_of_path(path: str) -> str:
         known = ", ".join(sorted(MODALITY_BY_EXTENSION))
         raise HiveError(f"cannot tell what kind of file '{path}' is; give it one of the extensions: {known}")
     return MODALITY_BY_EXTENSION[suffix]
+
+
+def unnamed_input(modality: str) -> InputResource:
+    """The input a request asks a task of without naming it ("caption a photo"): planned for, named when run."""
+    return InputResource(id=f"unnamed_{modality}", modalities=[modality], value=f"<the {modality} to name when running>",
+                         kind="unnamed", note="the request names none; give the file when running the plan")
 
 
 def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], list[str]]:

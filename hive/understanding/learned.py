@@ -23,15 +23,15 @@ from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Collection
 
-from hive.errors import NothingToPlan
+from hive.errors import InputNotGiven, NothingToPlan
 from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.understanding.detector import NONE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.detector import NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
-from hive.understanding.inputs import LABELS_ID, modality_of_path
+from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
@@ -274,9 +274,19 @@ class LearnedUnderstander(RuleUnderstander):
     def _task_descriptions(self) -> dict[str, str]:
         return {name: action.description for name, action in self._actions.items()}
 
-    def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
-        asked = ", ".join(sorted({m.task for m in tasks}))
-        raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
+    def _without_unread(self, parsed: ParsedRequest, kept: list[Mention], unread: list[tuple[Mention, str | None]]) -> list[Mention]:
+        """A task read surely that needs a picture, sound or video the request does not name ("caption a photo
+        with an MIT model") is planned on an input to name when running (`InputNotGiven`); an unsure one is a
+        false alarm ('describe the weather'), and a request left with no task is an error."""
+        missing = sorted({modality for mention, modality in unread if modality and (mention.confidence or 0.0) >= SURE})
+        if missing:
+            asked = ", ".join(sorted({m.task for m, modality in unread if modality in missing}))
+            raise InputNotGiven(f"the request asks for {asked} on {' and '.join(_with_article(m) for m in missing)} it does not "
+                                "name: name the file (e.g. " + ", ".join(EXAMPLE_FILE[m] for m in missing) + ")", missing)
+        if not kept:
+            asked = ", ".join(sorted({m.task for m, _modality in unread}))
+            raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
+        return kept
 
 
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:
@@ -360,6 +370,10 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
 
 def _has_input(part: Part | None) -> bool:
     return part is not None and bool(part.modalities or part.inline_text)
+
+
+def _with_article(modality: str) -> str:
+    return f"an {modality}" if modality[0] in "aeiou" else f"a {modality}"
 
 
 def _with_determiner(text: str, start: int) -> int:

@@ -137,7 +137,8 @@ class RuleUnderstander(Understander):
         resolver.resolve_all()
         kept = [m for m in tasks if resolver.applicable(m)]
         if len(kept) < len(tasks):
-            kept = kept or self._nothing_applicable(parsed, tasks)
+            unread = [(m, resolver.needed_modality(m)) for m in tasks if not resolver.applicable(m)]
+            kept = self._without_unread(parsed, kept, unread)
             for mention in kept:
                 mention.feeds = mention.feeds if mention.feeds in kept else None
             resolver = _SourceResolver(self, located, inputs, kept, mentions, parsed, actions)
@@ -161,9 +162,10 @@ class RuleUnderstander(Understander):
         tasks = sorted((m for m in mentions if m.refers_to is None), key=lambda m: m.start)
         return tasks or _fallback(parsed)
 
-    def _nothing_applicable(self, parsed: ParsedRequest, tasks: list[Mention]) -> list[Mention]:
-        """Every task found would read a picture or sound the request does not have."""
-        return _fallback(parsed)
+    def _without_unread(self, parsed: ParsedRequest, kept: list[Mention], unread: list[tuple[Mention, str | None]]) -> list[Mention]:
+        """The tasks to plan when some found (`unread`, with the kind of input each needs) would read a picture
+        or sound the request does not have: the rules take them for false alarms ('describe the weather')."""
+        return kept or _fallback(parsed)
 
     def _mentions(self, masked: str) -> list[Mention]:
         verbs = _non_overlapping(
@@ -316,7 +318,7 @@ class _SourceResolver:
     def applicable(self, mention: Mention) -> bool:
         """A cue whose task would read a picture or sound conjured from the request text is a false alarm
         ('describe the weather' has no image to describe)."""
-        needed = self._needed_modality(mention)
+        needed = self.needed_modality(mention)
         return not (mention.source == PROMPT_ID and needed not in (None, "text"))
 
     # -- candidates -------------------------------------------------------------------------------
@@ -330,7 +332,7 @@ class _SourceResolver:
         """'make an image and a video of a fox': a second object of the same verb, which cannot read the
         first's output, reads what the first reads."""
         joined = COORDINATED.match(self.located.masked, previous.end)
-        return joined is not None and joined.end() >= mention.start and self._needed_modality(mention) not in self._outputs(previous)
+        return joined is not None and joined.end() >= mention.start and self.needed_modality(mention) not in self._outputs(previous)
 
     def _reference_in(self, region: tuple[int, int], mention: Mention) -> Mention | None:
         for ref in self.references:
@@ -358,7 +360,7 @@ class _SourceResolver:
     def _pronoun_target(self, previous: Mention | None, mention: Mention) -> str | Mention | None:
         """'it' is the previous step's output, or what that step read when only that fits ('its depth')."""
         if previous is not None:
-            needed = self._needed_modality(mention)
+            needed = self.needed_modality(mention)
             if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
                 return previous.source
             return previous
@@ -373,7 +375,7 @@ class _SourceResolver:
             return self._default_for_answer(previous)
         if mention.task == CLASSIFY:
             return previous if previous is not None else self._first_input(("text", "image", "audio"))
-        needed = self._needed_modality(mention)
+        needed = self.needed_modality(mention)
         if previous is not None and needed in self._outputs(previous):
             return previous
         asks_for_text = mention.task in GENERATIVE_TASKS
@@ -403,7 +405,7 @@ class _SourceResolver:
 
     # -- modalities and meta tasks -----------------------------------------------------------------
 
-    def _needed_modality(self, mention: Mention) -> str | None:
+    def needed_modality(self, mention: Mention) -> str | None:
         action = self.actions.get(mention.task)
         return action.input_modality(action.main_input) if action else None
 
