@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hive.errors import HiveError
 from hive.kg.access import open_graph
 from hive.selection.constraints import Benchmark, Constraints, constraint_set, load_constraints_file
-from hive.selection.phrases import read_constraints
+from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.selection.select import Selector
 
 from conftest import SHARED_BENCH
@@ -498,3 +498,14 @@ def test_constraints_in_words_select_what_a_brute_force_over_the_cards_selects(s
         assert selection.model is None and selection.unsatisfiable, (text, selection.model)
         return
     assert selection.model in (expected["optimal"] or expected["admissible"]), (text, selection.why, expected)
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("Run a chatbot that converses in Chinese for the desk", "that converses in Chinese", ["zh"]),
+    ("I want a tagger for German", "for German", ["de"]),
+    ("use offline speech recognition models to transcribe it", "offline", True),
+    ("a summarisation model running offline", "running offline", True),
+])
+def test_a_constraint_phrase_leaves_the_words_naming_the_model_to_task_reading(text, phrase, value):
+    (found,) = constraint_phrases(text)
+    assert (text[found.start:found.end], found.value) == (phrase, value)

@@ -65,10 +65,10 @@ def _vocabulary() -> dict[str, Any]:
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
         # model is the subject: "my mum only understands Greek" constrains nothing)
-        re.compile(rf"\b(?:{nouns}|that|which|something|anything|whatever|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        re.compile(rf"\b(?:(?P<noun>{nouns})|that|which|something|anything|whatever|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
-        re.compile(rf"\b(?:{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
+        re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
     ]
     return data
 
@@ -338,11 +338,19 @@ def _languages(text: str, data: dict) -> list[Phrase]:
     for pattern in data["language_patterns"]:
         for match in pattern.finditer(text):
             start, end = (match.start("language"), match.end("language")) if pattern is data["language_patterns"][0] else match.span()
+            if "noun" in match.groupdict() and match["noun"]:
+                start = match.end("noun") + 1  # "a chatbot that converses in Chinese": the model's noun may name its task
             if not any(p.start < end and start < p.end for p in found):
                 found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[match["language"].lower()]]))
     return found
 
 
 def _local_only(text: str, data: dict) -> list[Phrase]:
+    """'offline models', 'a summariser running on-device': the phrase is the words that say where it runs,
+    so the words between ('offline speech recognition models') still name a task."""
     match = data["patterns"]["local_only"].search(text)
-    return [Phrase(match.start(), match.end(), "local_only", True)] if match else []
+    if not match:
+        return []
+    saying = list(data["patterns"]["local_only_words"].finditer(text, match.start(), match.end()))
+    start, end = (saying[0].start(), saying[-1].end()) if saying else match.span()
+    return [Phrase(start, end, "local_only", True)]
