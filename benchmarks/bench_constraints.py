@@ -11,7 +11,9 @@ independent script `benchmarks/constraint_truth.py` (run first when the file is 
 - the truth says no model is admissible, and the plan reports the step unsatisfiable (no model); or
 - the chosen model is admissible and, when a ranking constraint applies (smallest, best on a benchmark,
   most downloaded, most liked), among the optimal ones.
-It prints the share honoured over all steps, by constraint kind and by scope, and ms per request.
+It prints the share honoured over all steps, by constraint kind and by scope, the misses counted by cause
+(no plan, task not planned, a model chosen for an impossible step, no model, an inadmissible model, not the
+best ranked), and ms per request.
 `--show-misses` lists the misses: use it on sets you may tune on, never on the frozen one.
 """
 
@@ -44,6 +46,22 @@ def honoured(step_truth: dict, planned: list) -> bool:
     return any(s.model in step_truth["admissible"] and (optimal is None or s.model in optimal) for s in steps)
 
 
+def miss_cause(step_truth: dict, result) -> str:
+    """Why a step was not honoured, in a word or three: what reading went wrong, not which request."""
+    if result.error:
+        return "no plan"
+    steps = [s for s in result.tasks if s.task == step_truth["task"] or s.pipeline_tag == step_truth["task"]]
+    if not steps:
+        return "task not planned"
+    if step_truth["unsatisfiable"]:
+        return "impossible, a model chosen"
+    if all(s.model is None for s in steps):
+        return "no model (constraint misread)"
+    if not any(s.model in step_truth["admissible"] for s in steps):
+        return "inadmissible model"
+    return "not the best ranked"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=Path, default=REQUESTS)
@@ -58,7 +76,7 @@ def main() -> int:
     planner = Planner()
     planner.plan_or_error("Transcribe ./a.wav")  # warm-up: encoder, detector, graph
     by_kind, by_scope, times, misses = {}, {}, [], []
-    total = Counter()
+    total, causes = Counter(), Counter()
     for request in requests:
         start = time.perf_counter()
         result = planner.plan_or_error(request["query"], request["id"])
@@ -73,6 +91,7 @@ def main() -> int:
                 for key, table in ((constraint["kind"], by_kind), (scope, by_scope)):
                     table.setdefault(key, Counter()).update({"n": 1, "ok": ok})
             if not ok:
+                causes[miss_cause(step, result)] += 1
                 chosen = [(s.task, s.model) for s in result.tasks]
                 misses.append(f"{request['id']} {step['task']}: chose {chosen} {result.error or ''} | optimal {step.get('optimal')} "
                               f"| unsatisfiable {step['unsatisfiable']} | read {result.constraints}")
@@ -80,6 +99,7 @@ def main() -> int:
           f"plan p50 {statistics.median(times):.1f} ms")
     for title, table in (("by constraint kind", by_kind), ("by scope", by_scope)):
         print(f"  {title}: " + ", ".join(f"{k} {c['ok']}/{c['n']}" for k, c in sorted(table.items())))
+    print("  misses by cause: " + (", ".join(f"{cause} {n}" for cause, n in causes.most_common()) or "none"))
     if args.show_misses:
         print("\n".join(misses))
     return 0
