@@ -409,6 +409,23 @@ def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the
     assert "global" not in result.constraints
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("Transcribe ./call.wav and summarise it.\nASR: the smallest one\nSummariser: MIT only",
+     {"automatic-speech-recognition": {"smallest": True}, "summarization": {"licences": ["mit"]}}),
+    ("Caption ./dog.jpg and read the caption aloud. For captioning pick the most liked model; the voice should be under 100M parameters.",
+     {"image-to-text": {"rank_by": "likes"}, "text-to-speech": {"max_parameters": 100000000}}),
+    ("Translate ./memo.txt into German and then summarise it. The translator must be Apache-2.0.",
+     {"translation": {"licences": ["apache-2.0"]}}),
+])
+def test_a_constraint_binds_the_step_a_label_or_a_model_noun_names(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
+def test_every_before_a_comma_and_binds_all_steps_and_the_rest_its_own(planner):
+    result = planner.plan("Transcribe ./a.wav and summarise it. Everything must be MIT-licensed, and for the summary pick the most downloaded model.")
+    assert result.constraints == {"global": {"licences": ["mit"]}, "per_task": {"summarization": {"rank_by": "downloads"}}}
+
+
 def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")

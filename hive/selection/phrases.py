@@ -78,6 +78,11 @@ def _alternatives(table: dict[str, str], before: str, after: str) -> re.Pattern:
     return re.compile(before + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in words) + after, re.I)
 
 
+def model_nouns() -> str:
+    """The alternation of nouns that name a model ("model", "summariser", "voice", "tts", ...), for regexes."""
+    return _vocabulary()["model_nouns"]
+
+
 def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """Global constraints found in `text` (as a dict for `Constraints`) and the spans that state them."""
     found: dict[str, Any] = {}

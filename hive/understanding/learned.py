@@ -121,7 +121,7 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
                 tasks.append(mention)
         tasks.sort(key=lambda m: m.start)
-        parsed.constraints = scope_constraints(parsed.query, located.constraints, readings, tasks, self.detector)
+        parsed.constraints = scope_constraints(parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks

@@ -1,45 +1,71 @@
 """Which steps a constraint stated in the request binds.
 
-A constraint binds the step its sentence names as its target ("... for the OCR step", "the transcriber
-should ..."), else the steps its clause asks for ("then summarise it with an Apache-2.0 model"). One
-stated on its own, in a clause holding every step, or with "all", "every" or plural "models" binds every
-step (the request's global constraints).
+A constraint binds the steps named as its target: in its own clause first ("then summarise it with the
+smallest summariser"), else in its sentence, cut at semicolons, dashes and line breaks ("For the captioning
+part I want the most downloaded model; the translator should be lighter than 100M"). A target is named
+- by a label opening a line or sentence ("ASR: lowest WER on Common Voice ru", "* image generator: OpenRAIL"),
+- by "for (the) X" ("for the OCR step", "for speech recognition"),
+- by "the X should / must / has to" ("the transcriber should ..."),
+- by a model's noun and the words before it ("the speech model", "a German QA model", "the voice"),
+and X names the plan's steps whose task its cue phrases name, or else the step whose task (its name and one-line
+description) X is clearly closest to in meaning, or else the step the detector reads "I need a X for this." as
+clearly. With no target in its clause, a constraint binds the
+steps its clause asks for ("then summarise it with an Apache-2.0 model"). One stated on its own, in a clause
+holding every step, or with "all", "every", "both", "any of", plural "models" binds every step (the request's
+global constraints).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from hive.selection.phrases import Phrase, merge_phrase
+import numpy as np
+
+from hive.selection.phrases import Phrase, merge_phrase, model_nouns
+from hive.planning.library import load_library
 from hive.understanding.detector import NONE, PartReading, TaskDetector
+from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
-from hive.understanding.parsing import parse_request
-from hive.understanding.rules import Mention
+from hive.understanding.parsing import BLANK, parse_request
+from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import sentence_span, whole_request
 
-NAMED_STEP = re.compile(
-    r"\bfor\s+the\s+(?P<what>[\w -]{2,40}?)\s*(?:step|part|stage|task)?(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|prefer|go|get|want|i|we|you|it)\b))"
-    r"|\b(?:the|a)\s+(?P<what2>[\w -]{2,30}?)\s+(?P<noun>(?:model|step|one)\s+)?(?:should|must|has\s+to|needs?\s+to|ought\s+to)\b",
-    re.I,
-)
-NAMES_A_STEP = 0.05  # "for the picture generation": the plan's step the name reads as most, if at least this
-SURE_NAME = 0.5  # how sure the detector must be that "the X should" names a step when X is not "model" or "step"
-SEGMENT_BREAK = re.compile(r";|\s[-\u2013\u2014]\s")
-EVERY = re.compile(r"\b(?:all|every|each|everything|throughout|models)\b", re.I)
+LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
+FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give)\b))", re.I)
+SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
+                            r"needs?\s+to|ought\s+to)\b", re.I)
+GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
+           "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
+           "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in"}
+# A target's name names the plan step whose task (name and one-line description) its sentence vector is closest
+# to, when that task stands out among all 30 (this many standard deviations above their mean) ...
+DISTINCT = 2.0
+MARGIN = 0.01  # ... and is closer than any other step's task by this much (cosine);
+NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
+CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
+NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
+SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
+EVERY = re.compile(r"\b(?:all|every|each|everything|everywhere|anywhere|throughout|both|any\s+of|models)\b", re.I)
 
 
-def scope_constraints(query: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
-                      detector: TaskDetector) -> dict:
+def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
+                      detector: TaskDetector, rules: RuleUnderstander) -> dict:
     """The request's global constraints ({"global": ...} or {}) from its constraint phrases; step-bound ones go
-    to `mention.constraints`."""
+    to `mention.constraints`. `masked` is the request with its inputs and constraint phrases blanked."""
     whole: dict = {}
+    targets = _Targets(masked, tasks, detector, rules)
     for phrase in phrases:
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
-        clause = query[part.start:part.end] if part is not None else ""
-        start, end = sentence_span(query, phrase.start)
-        steps = _named_steps(_segment(query, start, end, phrase.start), tasks, detector) or [
-            m for m in tasks if part is not None and part.start <= m.start < part.end]
-        if not steps or len(steps) == len(tasks) or EVERY.search(clause):
+        segment = _segment(masked, phrase.start)
+        clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
+        steps = targets.named(*clause)
+        if EVERY.search(query[clause[0]:clause[1]]) and not steps:
+            merge_phrase(whole, phrase)
+            continue
+        steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
+        if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
         else:
             for mention in steps:
@@ -47,29 +73,75 @@ def scope_constraints(query: str, phrases: list[Phrase], readings: list[PartRead
     return {"global": whole} if whole else {}
 
 
-def _segment(query: str, start: int, end: int, at: int) -> str:
-    """The part of the sentence query[start:end] around offset `at` that a semicolon or dash sets apart
-    ("the transcriber should have the lowest WER; for the answers take the smallest model")."""
-    cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(query, start, end)] + [end]
-    return next(query[a:b] for a, b in zip(cuts, cuts[1:]) if a <= at < b or b == end)
+def _segment(text: str, at: int) -> tuple[int, int]:
+    """The piece of the sentence around offset `at` that a semicolon, a line break, a dash or a comma before
+    "and"/"but" sets apart ("Everything must be MIT-licensed, and for the speech step pick ...")."""
+    start, end = sentence_span(text, at)
+    cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(text, start, end)] + [end]
+    return next((a, b) for a, b in zip(cuts, cuts[1:]) if a <= at < b or b == end)
 
 
-def _named_steps(sentence: str, tasks: list[Mention], detector: TaskDetector) -> list[Mention]:
-    """The steps a sentence names as the target of a constraint: 'for the OCR step', 'the voice model must'."""
-    match = NAMED_STEP.search(sentence)
-    if match is None:
-        return []
-    parsed, located = parse_request(match["what"] or match["what2"])
-    reading = detector.score_parts([whole_request(located)], parsed, [])[0]
+@lru_cache(maxsize=1)
+def _noun_target() -> re.Pattern:
+    return re.compile(rf"(?P<name>(?:\b[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
 
-    def named(mention: Mention) -> float:
-        """How surely the name names this step: by its task (a meta step by any member) or by another task
-        its clause was also read as (a step read as image-to-image may become text-to-image)."""
-        own = {mention.task, family_of(mention.task)} | {t for t, p in mention.readings if p >= NAMES_A_STEP}
-        return max(p for t, p in reading.probabilities.items() if t != NONE and (t in own or family_of(t) in own))
 
-    best = max(tasks, key=named, default=None)
-    floor = SURE_NAME if match["what2"] and not match["noun"] else NAMES_A_STEP
-    if best is None or named(best) < floor:
-        return []  # "the output should ..." names no step; "the transcriber should ..." does
-    return [m for m in tasks if m.task == best.task]
+class _Targets:
+    """The steps that the names of targets in a span of the request name."""
+
+    def __init__(self, masked: str, tasks: list[Mention], detector: TaskDetector, rules: RuleUnderstander) -> None:
+        self.masked, self.tasks, self.detector, self.rules = masked, tasks, detector, rules
+
+    def named(self, start: int, end: int) -> list[Mention]:
+        span = self.masked[start:end]
+        names = [m["name"] for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
+        steps: list[Mention] = []
+        for name in names:
+            name = " ".join(name.split(BLANK)[-1].split())  # the words after any blanked value
+            if set(re.findall(r"[\w-]+", name.lower())) - GENERIC:
+                steps += [m for m in self._steps_named(name) if m not in steps]
+        return steps
+
+    def _steps_named(self, name: str) -> list[Mention]:
+        """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
+        task the name is clearly closest to in meaning ('the question answering', 'the image generator')."""
+        cued = {task for task, _start, _end in cue_spans(self.rules, name)}
+        named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
+        if named:
+            return named
+        tasks, meanings = _task_meanings()
+        similarity = dict(zip(tasks, (meanings @ shared_encoder().encode([name])[0]).tolist()))
+        scores = list(similarity.values())
+        mean, spread = float(np.mean(scores)), float(np.std(scores)) or 1.0
+
+        def closeness(mention: Mention) -> float:  # a meta step ("answer") by its closest member
+            return max(v for t, v in similarity.items() if mention.task in (t, family_of(t)))
+
+        by_task = sorted({m.task: closeness(m) for m in self.tasks}.items(), key=lambda kv: -kv[1])
+        best = by_task[0][1] if by_task else 0.0
+        if (best - mean) / spread >= DISTINCT and (len(by_task) == 1 or best - by_task[1][1] >= MARGIN):
+            return [m for m in self.tasks if m.task == by_task[0][0]]
+        return self._steps_read(name)
+
+    def _steps_read(self, name: str) -> list[Mention]:
+        """The step the detector reads 'I need a <name> for this.' as most, clearly ('the picture generation'
+        after a caption: text-to-image, though a step read as image-to-image may become it)."""
+        parsed, located = parse_request(NAME_READ_AS.format(name))
+        reading = self.detector.score_parts([whole_request(located)], parsed, [])[0]
+
+        def likelihood(mention: Mention) -> float:
+            own = max((p for t, p in reading.probabilities.items() if mention.task in (t, family_of(t))), default=0.0)
+            return max([own, *(reading.probabilities.get(t, 0.0) * q for t, q in mention.readings if t != NONE)])
+
+        by_task = sorted({m.task: likelihood(m) for m in self.tasks}.items(), key=lambda kv: -kv[1])
+        if not by_task or by_task[0][1] < NAMES_A_STEP or (len(by_task) > 1 and by_task[0][1] < CLEAR_MARGIN * by_task[1][1]):
+            return []
+        return [m for m in self.tasks if m.task == by_task[0][0]]
+
+
+@lru_cache(maxsize=1)
+def _task_meanings() -> tuple[list[str], np.ndarray]:
+    """Every library task and the sentence vector of its name and one-line description."""
+    actions = load_library().actions
+    tasks = sorted(actions)
+    return tasks, shared_encoder().encode([f"{t.replace('-', ' ')}: {actions[t].description}" for t in tasks])
