@@ -297,6 +297,18 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("a recogniser that can handle Dutch", {"languages": ["nl"]}),
     ("Caption 10 images from my trip, top 3 first", {}),
     ("It has to run fully offline, no cloud APIs.", {"local_only": True}),
+    ("which recogniser speak Portuguese, the more downloaded please", {"languages": ["pt"], "rank_by": "downloads"}),
+    ("Voice model: must speak Italian", {"languages": ["it"]}),
+    ("the captioner has to list French on its card", {"languages": ["fr"]}),
+    ("the tagger must be Dutch-capable", {"languages": ["nl"]}),
+    ("BSD or Apache for all of it", {"licences": ["bsd-3-clause", "apache-2.0"]}),
+    ("we install Apache servers for a living", {}),
+    ("nothing NC, it must be usable commercially", {"deny_licences": ["non-commercial"]}),
+    ("the tagger mustn't exceed 300M parameters", {"max_parameters": 300_000_000}),
+    ("half a billion parameters or fewer", {"max_parameters": 500_000_000}),
+    ("a quarter of a billion parameters at most", {"max_parameters": 250_000_000}),
+    ("pick the best rouge 2 on XSum thanks", {"best_on": {"dataset": "XSum", "config": None, "metric": "rouge2"}}),
+    ("the one with more likes", {"rank_by": "likes"}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected

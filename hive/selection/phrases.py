@@ -29,7 +29,7 @@ CLAUSE_END = re.compile(r"[.?!;:\n]+(?=\s|$)|\s+but\s+|,", re.I)
 SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
 # Short licence words that are ordinary words too ("mit" in German, an Apache server): read as licences only
 # when written in capitals, beside a licence word, or in a sentence that speaks of licences or models.
-AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "cc-by", "open source", "open-source", "permissive", "permissively", "deepseek"}
+AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "cc-by", "open source", "open-source", "permissive", "permissively", "deepseek", "nc"}
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
 SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "b", "bn": "b", "billion": "b"}
@@ -69,6 +69,12 @@ def _vocabulary() -> dict[str, Any]:
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
+        # "which model speak Spanish", "Chat model: must speak Russian", "translator must list German"
+        re.compile(rf"\b(?P<noun>{nouns})\s*:?\s+(?:(?:must|should|has\s+to|have\s+to|needs?\s+to|can|will)\s+)?(?:be\s+able\s+to\s+)?"
+                   rf"(?:speak|understand|support|handle|know|cover|converse|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
+        # "must be German-capable", "German (de) listed on their cards"
+        re.compile(rf"\b(?:be|is|are)\s+(?P<language>{languages})[- ](?:capable|compatible|ready|enabled)\b", re.I),
+        re.compile(rf"\b(?P<language>{languages})(?:\s*\([a-z]{{2}}\))?\s+(?:listed\s+)?on\s+(?:its|their|the)\s+(?:model\s+)?cards?\b", re.I),
     ]
     return data
 
@@ -124,13 +130,15 @@ def _licences(text: str, data: dict) -> list[Phrase]:
         matches = [(m, data["licence_ids"]) for m in data["licence_id_pattern"].finditer(body)]
         taken = [(m.start(), m.end()) for m, _t in matches]
         for m in data["licence_word_pattern"].finditer(body):
-            if not any(s < m.end() and m.start() < e for s, e in taken) and _is_licence_word(m, body):
+            if not any(s < m.end() and m.start() < e for s, e in taken):
                 matches.append((m, data["licence_words"]))
         previous: Phrase | None = None
         for match, table in sorted(matches, key=lambda mt: mt[0].start()):
             name = table[_key(match.group(1))]
             start, end = offset + match.start(), offset + match.end()
             listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
+            if table is data["licence_words"] and not listed and not _is_licence_word(match, body):
+                continue  # "an Apache server"; but "MIT or Apache" lists it beside a licence
             if listed:
                 key = previous.key
             else:
@@ -202,8 +210,10 @@ def _counts(text: str, data: dict) -> list[Phrase]:
 
 
 def _digits(number: str) -> str:
-    """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5'."""
+    """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25'."""
     number = number.replace(",", "").lower()
+    if "quarter" in number:
+        return "0.25"
     return "0.5" if number.startswith("half") else "1" if number in ("a", "an", "one") else number
 
 

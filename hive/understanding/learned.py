@@ -35,7 +35,7 @@ from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
-from hive.understanding.scoping import scope_constraints
+from hive.understanding.scoping import scope_constraints, speaks_of_a_model
 from hive.understanding.segments import Part, sentence_span
 
 UNCERTAIN = 0.5
@@ -96,11 +96,12 @@ class LearnedUnderstander(RuleUnderstander):
         unclaimed_questions = []
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
-        # a weak part that states a constraint and names no input ("just give me the smallest embedding model
-        # you have") constrains a step rather than asking for one: it is read only when no other part asks
-        stating = [r for r in readings if r.best[1] < WEAK and not _has_input(r.part)
-                   and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
-                   and not any(r.part.start <= m.start < r.part.end for m in cued)]
+        # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
+        # you have"), or opening with the model it speaks of ("- translator must list German", "QA: best F1 on
+        # SQuAD") — constrains a step rather than asking for one: it is read only when no other part asks
+        stating = [r for r in readings if not _has_input(r.part) and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
+                   and ((r.best[1] < WEAK and not any(r.part.start <= m.start < r.part.end for m in cued))
+                        or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating]
         idle = [r for r in asking if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"

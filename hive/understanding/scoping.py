@@ -1,8 +1,9 @@
 """Which steps a constraint stated in the request binds.
 
 A constraint binds the steps named as its target: in its own clause first ("then summarise it with the
-smallest summariser"), else in its sentence, cut at semicolons, dashes and line breaks ("For the captioning
-part I want the most downloaded model; the translator should be lighter than 100M"). A target is named
+smallest summariser"), else in its piece of the sentence, cut at semicolons, dashes, line breaks and ", and"
+("For the captioning part I want the most downloaded model; the translator should be lighter than 100M"),
+else in its whole sentence ("Transcriber: the tiniest one, and in any case at most 0.8B parameters"). A target is named
 - by a label opening a line or sentence ("ASR: lowest WER on Common Voice ru", "* image generator: OpenRAIL"),
 - by "for (the) X" ("for the OCR step", "for speech recognition"),
 - by "the X should / must / has to" ("the transcriber should ..."),
@@ -36,6 +37,8 @@ FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                             r"needs?\s+to|ought\s+to)\b", re.I)
+SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
+                              r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in"}
@@ -43,6 +46,9 @@ GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "
 # to, when that task stands out among all 30 (this many standard deviations above their mean) ...
 DISTINCT = 2.0
 MARGIN = 0.01  # ... and is closer than any other step's task by this much (cosine);
+PHRASE_STARTS = {"the", "a", "an", "my", "our", "your", "its", "their", "this", "that", "every", "each", "all", "both",
+                 "any", "with", "of", "for", "by", "to", "into", "from", "on", "in", "and", "or", "use", "using", "pick",
+                 "take", "choose", "want", "need"}
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
@@ -64,7 +70,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if EVERY.search(query[clause[0]:clause[1]]) and not steps:
             merge_phrase(whole, phrase)
             continue
-        steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
+        steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment) \
+            or targets.named(*sentence_span(masked, phrase.start))  # "Transcriber: the tiniest, and at most 0.8B"
         if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
         else:
@@ -73,12 +80,27 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
     return {"global": whole} if whole else {}
 
 
+def speaks_of_a_model(clause: str) -> bool:
+    """Whether a clause opens by naming a model as its subject ("- translator: ...", "The reader must ...",
+    "Chat model: ..."): beside a constraint, it states what that model must be rather than asking for a step."""
+    opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
+    return opening is not None and len(opening["name"].split()) <= 4
+
+
 def _segment(text: str, at: int) -> tuple[int, int]:
     """The piece of the sentence around offset `at` that a semicolon, a line break, a dash or a comma before
     "and"/"but" sets apart ("Everything must be MIT-licensed, and for the speech step pick ...")."""
     start, end = sentence_span(text, at)
     cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(text, start, end)] + [end]
     return next((a, b) for a, b in zip(cuts, cuts[1:]) if a <= at < b or b == end)
+
+
+def _own_words(name: str) -> str:
+    """A target's name without what comes before it: a blanked value, or a word that starts the noun phrase
+    ("the transcript with a summariser" -> "summariser"; "into english every model" -> "model")."""
+    words = name.split(BLANK)[-1].split()
+    starts = [i for i, word in enumerate(words) if word.lower() in PHRASE_STARTS]
+    return " ".join(words[starts[-1] + 1:] if starts else words)
 
 
 @lru_cache(maxsize=1)
@@ -97,7 +119,7 @@ class _Targets:
         names = [m["name"] for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
         steps: list[Mention] = []
         for name in names:
-            name = " ".join(name.split(BLANK)[-1].split())  # the words after any blanked value
+            name = _own_words(name)
             if set(re.findall(r"[\w-]+", name.lower())) - GENERIC:
                 steps += [m for m in self._steps_named(name) if m not in steps]
         return steps
