@@ -404,6 +404,13 @@ def test_the_dataset_named_most_exactly_wins_a_tie_and_a_version_not_named_is_an
     assert {"common_voice", "mozilla-foundation/common_voice_7_0", "mozilla-foundation/common_voice_8_0"} <= set(datasets("Common Voice English"))
 
 
+def test_a_first_version_names_the_dataset_whose_id_has_none(selector):
+    resolved = selector.vocabulary.benchmark("question-answering", Benchmark(dataset="SQuAD v1.1 validation", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["squad"] and resolved.splits == ("validation",)
+    second = selector.vocabulary.benchmark("question-answering", Benchmark(dataset="SQuAD v2", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in second.datasets] == ["squad_v2"]
+
+
 @pytest.mark.parametrize("name", ["Common Voice 11 English", "LibriSpeech validation", "TED-LIUM 3"])
 def test_numbers_languages_and_splits_must_name_something_of_the_dataset(selector, name):
     """Common Voice 11 has Hindi results only, LibriSpeech test splits only, TED-LIUM none: nothing stands in."""
@@ -431,6 +438,12 @@ def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the
 ])
 def test_a_constraint_binds_the_step_a_label_or_a_model_noun_names(planner, query, expected):
     assert planner.plan(query).constraints == {"per_task": expected}
+
+
+def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
+    result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
+                                               "summarization": {"max_parameters": 500_000_000}}}
 
 
 def test_every_before_a_comma_and_binds_all_steps_and_the_rest_its_own(planner):

@@ -47,6 +47,7 @@ def _row_words(row: dict[str, object]) -> list[str]:
     return _dataset_words(row) + _words(str(row.get("config") or "")) + _words(str(row.get("split") or "")) + _language_name(row)
 
 
+FIRST_VERSION = {"v1", "1"}  # words of 'v1', 'v1.1', '1.0': the first release, which dataset ids leave unversioned
 SPLITS = {"test", "validation", "valid", "dev", "train", "eval", "evaluation"}
 # Words of a dataset name as people write it that name nothing ("the PubMed configuration of scientific_papers").
 DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus", "on", "of", "configuration", "config",
@@ -214,7 +215,8 @@ class Vocabulary:
         Each word of the name may name the dataset (id or display name), its config (a language also by its
         name) or its split. A result qualifies when a word names its dataset and every word that is a
         number, a language or a split names something of it ('Common Voice 11' is not Common Voice 8);
-        other words ('Mozilla', 'version') may name nothing. The results naming the most words win; ties
+        other words ('Mozilla', 'version') may name nothing; when no result qualifies, a first version ('SQuAD
+        v1.1', '1.0') names the dataset whose id carries none. The results naming the most words win; ties
         all count, and their datasets and splits are shown in the label."""
         rows = self.benchmarks(task)
         words = _wanted_words(wanted.dataset)
@@ -225,6 +227,10 @@ class Vocabulary:
             words = [w for w in words if w != metric]
         scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
                   and (not metric or _has_metric(r, metric))]
+        if not scored and FIRST_VERSION & set(words):  # 'SQuAD v1.1' is squad: a first version names the unversioned
+            words = [w for w in words if w not in FIRST_VERSION]
+            scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
+                      and (not metric or _has_metric(r, metric))]
         top = max((score for score, _r in scored), default=0)
         matching = [r for score, r in scored if score == top]
         unsaid = [_unsaid(words, r) for r in matching]

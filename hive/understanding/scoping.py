@@ -3,7 +3,8 @@
 A constraint binds the steps named as its target: in its own clause first ("then summarise it with the
 smallest summariser"), else in its piece of the sentence, cut at semicolons, dashes, line breaks and ", and"
 ("For the captioning part I want the most downloaded model; the translator should be lighter than 100M"),
-else in its whole sentence ("Transcriber: the tiniest one, and in any case at most 0.8B parameters"). A target is named
+else the steps asked for before a dash that sets it apart, else in its whole sentence ("Transcriber: the tiniest
+one, and in any case at most 0.8B parameters"). A target is named
 - by a label opening a line or sentence ("ASR: lowest WER on Common Voice ru", "* image generator: OpenRAIL"),
 - by "for (the) X" ("for the OCR step", "for speech recognition"),
 - by "the X should / must / has to" ("the transcriber should ..."),
@@ -53,6 +54,7 @@ NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least th
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
+DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 EVERY = re.compile(r"\b(?:all|every|each|everything|everywhere|anywhere|throughout|both|any\s+of|models)\b", re.I)
 
 
@@ -71,7 +73,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             merge_phrase(whole, phrase)
             continue
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment) \
-            or targets.named(*sentence_span(masked, phrase.start))  # "Transcriber: the tiniest, and at most 0.8B"
+            or _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
         if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
         else:
@@ -101,6 +103,15 @@ def _own_words(name: str) -> str:
     words = name.split(BLANK)[-1].split()
     starts = [i for i, word in enumerate(words) if word.lower() in PHRASE_STARTS]
     return " ".join(words[starts[-1] + 1:] if starts else words)
+
+
+def _aside_of(text: str, segment: tuple[int, int], tasks: list[Mention]) -> list[Mention]:
+    """A piece set off by a dash speaks of the words before it ("Transcribe ./a.wav — use whichever model has the
+    lowest WER — and then summarise it"): the steps those words ask for."""
+    if not DASH_BEFORE.search(text, 0, segment[0]):
+        return []
+    before = _segment(text, segment[0] - 2)
+    return [m for m in tasks if before[0] <= m.start < before[1]]
 
 
 @lru_cache(maxsize=1)
