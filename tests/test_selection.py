@@ -435,6 +435,8 @@ def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the
      {"image-to-text": {"rank_by": "likes"}, "text-to-speech": {"max_parameters": 100000000}}),
     ("Translate ./memo.txt into German and then summarise it. The translator must be Apache-2.0.",
      {"translation": {"licences": ["apache-2.0"]}}),
+    ("Summarise ./contract.txt and answer 'Who signs it?' from it. QA model under 200M parameters; the summariser should be the most liked.",
+     {"question-answering": {"max_parameters": 200_000_000}, "summarization": {"rank_by": "likes"}}),
 ])
 def test_a_constraint_binds_the_step_a_label_or_a_model_noun_names(planner, query, expected):
     assert planner.plan(query).constraints == {"per_task": expected}

@@ -40,6 +40,10 @@ SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+# The field's acronyms for tasks, spelt out before a target's name is read ("QA model: under 150M").
+ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
+            "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
+            "mt": "machine translation", "nli": "natural language inference"}
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in"}
@@ -72,8 +76,9 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if EVERY.search(query[clause[0]:clause[1]]) and not steps:
             merge_phrase(whole, phrase)
             continue
-        steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment) \
-            or _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
+        steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
+        if not steps and not targets.names(*segment):  # a target named but not known ('the XYZ model') looks no further
+            steps = _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
         if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
         else:
@@ -125,14 +130,18 @@ class _Targets:
     def __init__(self, masked: str, tasks: list[Mention], detector: TaskDetector, rules: RuleUnderstander) -> None:
         self.masked, self.tasks, self.detector, self.rules = masked, tasks, detector, rules
 
-    def named(self, start: int, end: int) -> list[Mention]:
+    def names(self, start: int, end: int) -> list[str]:
+        """The names of targets in a span, each its own words, acronyms spelt out ('QA model' -> 'question
+        answering model'); a name of generic words only ('the model', 'every one') is none."""
         span = self.masked[start:end]
-        names = [m["name"] for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
+        found = [_own_words(m["name"]) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
+        spelt = [" ".join(ACRONYMS.get(word.lower(), word) for word in name.split()) for name in found]
+        return [name for name in spelt if set(re.findall(r"[\w-]+", name.lower())) - GENERIC]
+
+    def named(self, start: int, end: int) -> list[Mention]:
         steps: list[Mention] = []
-        for name in names:
-            name = _own_words(name)
-            if set(re.findall(r"[\w-]+", name.lower())) - GENERIC:
-                steps += [m for m in self._steps_named(name) if m not in steps]
+        for name in self.names(start, end):
+            steps += [m for m in self._steps_named(name) if m not in steps]
         return steps
 
     def _steps_named(self, name: str) -> list[Mention]:
