@@ -32,8 +32,8 @@ def test_a_later_step_repeats_only_when_asked_of_each():
 
 def test_inputs_not_listed_together_are_not_copied():
     assert [t for t, _ in _steps("Summarise ./a.txt and read ./b.txt aloud")] == ["summarization", "text-to-speech"]
-    assert [t for t, _ in _steps("Caption ./a.jpg. Separately, describe the sound in ./b.wav")] == [
-        "image-to-text", "audio-classification"]
+    caption, sound = _steps("Caption ./a.jpg. Separately, describe the sound in ./b.wav")  # one step each, no copies
+    assert caption == ("image-to-text", {"image": "./a.jpg"}) and list(sound[1].values()) == ["./b.wav"]
 
 
 def test_a_translation_knows_its_target_language_and_repeats_for_each():

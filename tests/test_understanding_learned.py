@@ -260,6 +260,12 @@ def test_a_task_asked_of_a_picture_not_named_is_planned_on_an_input_to_name_when
     assert result.tasks[0].model is not None  # selection still picks a model for it
 
 
+def test_a_question_that_repeats_the_step_before_asks_no_answer_of_its_own(planner):
+    result = planner.plan("I keep wondering whether 'Where is the station?' and 'How do I get to the station?' ask the "
+                          "same thing. Could you score how alike they are?")
+    assert [t.task for t in result.tasks] == ["sentence-similarity"]
+
+
 def test_an_unsure_task_on_a_picture_not_given_is_a_false_alarm(planner):
     with pytest.raises(NothingToPlan, match="nothing to plan"):
         planner.plan("describe the weather in Paris")

@@ -108,8 +108,8 @@ class LearnedUnderstander(RuleUnderstander):
         for reading in asking + (stating if not any(r.best[0] != NONE and r.best[1] >= WEAK for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
-            if not found and reading.part.question and has_inputs:
-                unclaimed_questions.append(reading)
+            if not found and reading.part.question and has_inputs and not _reads_a_task(reading):
+                unclaimed_questions.append(reading)  # (a question read surely as a task repeats its step: "... Could you score it?")
             tasks += found
             last_part = reading.part if found else last_part
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
@@ -367,6 +367,10 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
     words = re.findall(r"[^\W_]+", text.lower())
     pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS and not part.question
     return NEGATED.match(text) is not None or (pointing and not _labels_within(located, part.start, part.end))
+
+
+def _reads_a_task(reading: PartReading) -> bool:
+    return reading.best[0] != NONE and reading.best[1] >= WEAK
 
 
 def _has_input(part: Part | None) -> bool:
