@@ -33,7 +33,8 @@ WEIGHT_FILES = (
 # 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et al. 2021),
 # BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
 # SegFormer (Xie et al. 2021), DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al.
-# 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). First match wins: specific before general.
+# 2021, Table 1), YOLOS (Fang et al. 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The
+# longest match wins: 'detr-resnet-50' is DETR, not the ResNet-50 inside it.
 FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
     (re.compile(p, re.I), n)
     for p, n in [
@@ -67,6 +68,7 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"segformer-b0", 3_700_000), (r"segformer-b1", 13_700_000), (r"segformer-b2", 27_500_000),
         (r"segformer-b3", 47_300_000), (r"segformer-b4", 64_100_000), (r"segformer-b5", 84_700_000),
         (r"detr-resnet-50", 41_000_000), (r"detr-resnet-101", 60_000_000),
+        (r"yolos-tiny", 6_500_000), (r"yolos-small", 30_700_000), (r"yolos-base", 127_000_000),
         (r"yolov5n", 1_900_000), (r"yolov5s", 7_200_000), (r"yolov5m", 21_200_000), (r"yolov5l", 46_500_000),
         (r"yolov5x", 86_700_000), (r"yolov8n", 3_200_000), (r"yolov8s", 11_200_000), (r"yolov8m", 25_900_000),
         (r"yolov8l", 43_700_000), (r"yolov8x", 68_200_000),
@@ -118,7 +120,8 @@ def _estimate_from_name(model_id: str) -> int | None:
     match = SIZE_IN_NAME.search(name.split("/")[-1])
     if match:
         return int(float(match.group(1)) * SCALE[match.group(2).lower()])
-    return next((count for pattern, count in FAMILY_SIZES if pattern.search(name)), None)
+    found = [(len(match.group()), count) for pattern, count in FAMILY_SIZES if (match := pattern.search(name))]
+    return max(found, key=lambda f: f[0])[1] if found else None  # the longest match: the most specific architecture
 
 
 def _base_model(card: Card) -> str | None:
