@@ -228,6 +228,18 @@ def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
     assert [t.task for t in result.tasks] == ["summarization"] and result.constraints == {"global": {"smallest": True}}
 
 
+def test_a_question_that_only_chooses_among_models_asks_for_no_step(planner):
+    result = planner.plan("Transcribe ./a.wav and translate it to Spanish. Which model is MIT and is the smallest of them?")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation"]
+    assert result.constraints == {"global": {"licences": ["mit"], "smallest": True}}
+
+
+def test_each_bulleted_line_is_a_step_of_its_own(planner):
+    """A list item neither joins the line before it nor is read as the object of its verb."""
+    result = planner.plan("Please do this:\n- write down what is said in ./memo.m4a\n- a summary")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [result.tasks[0].id])]
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

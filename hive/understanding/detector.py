@@ -7,6 +7,7 @@ A multinomial logistic regression over `features.feature_vector`, trained by
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources as importlib_resources
@@ -29,6 +30,7 @@ LEANS = 0.25  # a weak part reading another task at least this surely keeps it (
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
 MAX_JOINT_CHARS = 300  # neighbours join only while the two together stay this short
+BULLET = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")  # a line that opens a list item
 
 
 def default_weights_path() -> Path:
@@ -90,7 +92,7 @@ class TaskDetector:
             return joints[span]
 
         while True:
-            candidates = [(first, reading) for first in self._joinable(readings)
+            candidates = [(first, reading) for first in self._joinable(readings, located.masked)
                           if (reading := joint(first)) is not None and self._joins(readings, first, reading)]
             if not candidates:
                 return readings
@@ -100,10 +102,12 @@ class TaskDetector:
             readings[first:first + 2] = [reading]
 
     @staticmethod
-    def _joinable(readings: list[PartReading]) -> list[int]:
-        """Indices of neighbouring pairs of which at least one part is weak."""
+    def _joinable(readings: list[PartReading], text: str) -> list[int]:
+        """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
+        item of its own and joins nothing before it."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
-        return [i for i in range(len(readings) - 1) if weak[i] or weak[i + 1]]
+        return [i for i in range(len(readings) - 1)
+                if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)]
 
     @staticmethod
     def _joins(readings: list[PartReading], first: int, joint: PartReading) -> bool:
@@ -130,6 +134,12 @@ class TaskDetector:
         """The given parts as they are, each with its label probabilities."""
         probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
         return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
+
+
+def _opens_bulleted_line(text: str, start: int) -> bool:
+    """Whether a part starting at `start` is the item of a bulleted or numbered line ("\n- translator: ...")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return line_start > 0 and not text[line_start:start].strip(" \t-*\u2022.)0123456789") and bool(BULLET.match(text, line_start))
 
 
 @lru_cache(maxsize=1)

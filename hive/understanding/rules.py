@@ -265,9 +265,10 @@ def _fallback(parsed: ParsedRequest) -> list[Mention]:
 
 
 def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:
-    """'entities from a summary of X': a task noun right after a verb (same clause) is that verb's input."""
+    """'entities from a summary of X': a task noun right after a verb (same clause, same line) is that verb's input."""
     for verb, noun in zip(tasks, tasks[1:]):
-        if noun.kind == "noun" and not SEPARATOR.search(masked[verb.end : noun.start]):
+        gap = masked[verb.end : noun.start]
+        if noun.kind == "noun" and not SEPARATOR.search(gap) and "\n" not in gap:
             verb.feeds = noun
 
 

@@ -31,7 +31,7 @@ from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
 from hive.understanding.parsing import BLANK, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
-from hive.understanding.segments import sentence_span, whole_request
+from hive.understanding.segments import FILLER, sentence_span, whole_request
 
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
@@ -54,6 +54,13 @@ MARGIN = 0.01  # ... and is closer than any other step's task by this much (cosi
 PHRASE_STARTS = {"the", "a", "an", "my", "our", "your", "its", "their", "this", "that", "every", "each", "all", "both",
                  "any", "with", "of", "for", "by", "to", "into", "from", "on", "in", "and", "or", "use", "using", "pick",
                  "take", "choose", "want", "need"}
+# Words of choosing among models, which ask for no work: "take the one with the ___", "if several qualify".
+CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "choose", "use", "select", "prefer", "want",
+                  "need", "give", "go", "get", "must", "should", "has", "have", "be", "is", "are", "was", "if", "several",
+                  "among", "qualify", "qualifies", "only", "just", "something", "anything", "but", "me", "i", "we",
+                  "you", "my", "our", "your", "licence", "license", "licensed", "licenced", "under", "than", "more",
+                  "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
+                  "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one"}
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
@@ -88,10 +95,14 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
 
 
 def speaks_of_a_model(clause: str) -> bool:
-    """Whether a clause opens by naming a model as its subject ("- translator: ...", "The reader must ...",
-    "Chat model: ..."): beside a constraint, it states what that model must be rather than asking for a step."""
+    """Whether a clause, its constraint phrases blanked, speaks of a model rather than of work: it opens by
+    naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ..."), or no word
+    is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only.")."""
     opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
-    return opening is not None and len(opening["name"].split()) <= 4
+    if opening is not None and len(opening["name"].split()) <= 4:
+        return True
+    words = {w for w in re.findall(r"[^\W\d_]+", clause.lower()) if not _noun_target().fullmatch(w)}
+    return not words - CHOOSING_WORDS - GENERIC - FILLER
 
 
 def _segment(text: str, at: int) -> tuple[int, int]:
