@@ -240,6 +240,13 @@ def test_each_bulleted_line_is_a_step_of_its_own(planner):
     assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [result.tasks[0].id])]
 
 
+def test_a_csv_is_a_table_and_text_so_text_steps_read_it_directly(planner):
+    result = planner.plan("For each support ticket in tickets.csv: (1) detect the sentiment, (2) separately pull out "
+                          "product and company names.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text-classification", []), ("token-classification", [])]
+    assert tasks_of(planner, "Predict the quality label for each wine in ./wine.csv") == ["tabular-classification"]
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

@@ -15,6 +15,8 @@ MODALITY_BY_EXTENSION = {
     **dict.fromkeys(("csv", "tsv", "xlsx", "xls", "parquet"), "table"),
     **dict.fromkeys(("txt", "md", "json", "jsonl", "html", "htm", "srt", "vtt", "xml", "rtf", "log", "py"), "text"),
 }
+# Tables written as text: a step that reads text may read them too ("the sentiment of each review in reviews.csv").
+TEXT_TABLES = ("csv", "tsv")
 # Resource ids share PDDL's name space with the domains' constants (`question`, `labels`, ...).
 PROMPT_ID = "prompt"
 QUESTION_ID = "question0"
@@ -40,11 +42,15 @@ def modality_of_path(path: str) -> str:
     """The modality a file or URL holds, from its extension (a folder's from the words of its path)."""
     if path.endswith("/") and (modality := folder_modality(path)):
         return modality
-    suffix = Path(path.split("?", 1)[0]).suffix.lower().lstrip(".")
+    suffix = _suffix(path)
     if suffix not in MODALITY_BY_EXTENSION:
         known = ", ".join(sorted(MODALITY_BY_EXTENSION))
         raise HiveError(f"cannot tell what kind of file '{path}' is; give it one of the extensions: {known}")
     return MODALITY_BY_EXTENSION[suffix]
+
+
+def _suffix(path: str) -> str:
+    return Path(path.split("?", 1)[0]).suffix.lower().lstrip(".")
 
 
 def unnamed_input(modality: str) -> InputResource:
@@ -68,11 +74,12 @@ def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], 
         is_url = "://" in path
         if not is_url and not Path(path).expanduser().exists():
             warnings.append(f"{path} does not exist yet: planning needs only its kind ({modality}); running needs the file")
-        resources.append(InputResource(id=next_id(modality), modalities=[modality], value=path, kind="url" if is_url else "file"))
+        modalities = [modality, "text"] if _suffix(path) in TEXT_TABLES else [modality]
+        resources.append(InputResource(id=next_id(modality), modalities=modalities, value=path, kind="url" if is_url else "file"))
     for text in parsed.input_texts:
         resources.append(InputResource(id=next_id("text"), modalities=["text"], value=text, kind="inline"))
     for table in parsed.data:
-        resources.append(InputResource(id=next_id("table"), modalities=["table"], value=table, kind="inline"))
+        resources.append(InputResource(id=next_id("table"), modalities=["table", "text"], value=table, kind="inline"))
     if parsed.question:
         resources.append(InputResource(id=QUESTION_ID, modalities=["question", "text"], value=parsed.question, kind="inline"))
     if parsed.categories:

@@ -308,7 +308,7 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention)
             or self._file_in(own_text)
-            or (previous.source if previous and (self.rules.siblings.search(before) or self._coordinated(previous, mention)) else None)
+            or (previous.source if previous and (self._sibling(before, mention) or self._coordinated(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
         )
@@ -328,6 +328,12 @@ class _SourceResolver:
         """The latest earlier mention that does not itself consume this one."""
         earlier = [m for m in self.tasks if m.start < mention.start and m.feeds is not mention]
         return earlier[-1] if earlier else None
+
+    def _sibling(self, before: str, mention: Mention) -> bool:
+        """'..., also/separately pull out the names': a step said to be another one on what the previous step read
+        (the word before the mention, or among the first words of a mention that spans its clause)."""
+        opening = " ".join(self.located.masked[mention.start:mention.end].split()[:3])
+        return bool(self.rules.siblings.search(before) or self.rules.siblings.search(opening))
 
     def _coordinated(self, previous: Mention, mention: Mention) -> bool:
         """'make an image and a video of a fox': a second object of the same verb, which cannot read the
