@@ -264,6 +264,15 @@ def test_an_input_that_already_has_the_wanted_form_is_said_so(planner):
         planner.plan("Transcribe examples/article.txt")
 
 
+def test_a_step_needing_a_sound_never_reads_an_earlier_steps_text_but_an_input_to_name(planner):
+    """No invented round trip (text -> speech -> transcript): the sound the request does not name is asked for."""
+    result = planner.plan("Write a haiku about autumn, then transcribe a voicemail.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text-generation", []), ("automatic-speech-recognition", [])]
+    assert result.tasks[1].args["audio"] == "<the audio to name when running>"
+    with pytest.raises(NoPlanError, match="already text"):  # the text it names is still said to be text
+        planner.plan("Summarise ./notes.txt and then transcribe it.")
+
+
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
     with pytest.raises(NothingToPlan, match="looks written in German"):
         planner.plan("Bitte transkribiere die Datei ./a.wav und fasse sie dann zusammen")

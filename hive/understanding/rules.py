@@ -37,6 +37,7 @@ QUESTION_TASKS = {"question-answering", "table-question-answering", "document-qu
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
+UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file
 SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
 PRONOUN = re.compile(
     r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
@@ -389,6 +390,8 @@ class _SourceResolver:
         for resource in self.inputs:
             if needed in resource.modalities and (asks_for_text or "question" not in resource.modalities):
                 return resource.id
+        if needed in UNNAMED_MODALITIES:
+            return PROMPT_ID  # a picture, sound or video the request does not name (never conjured from text)
         if previous is not None:
             return previous
         return self._first_input(("audio", "image", "video", "table")) or PROMPT_ID
@@ -403,10 +406,12 @@ class _SourceResolver:
         )
 
     def _first_input(self, modalities: tuple[str, ...]) -> str | None:
-        """The request's own first input of these modalities (earlier turns' results only when referred to)."""
+        """The request's own first input of these modalities (earlier turns' results only when referred to; an
+        input the request does not name only for a step that needs its kind)."""
         for modality in modalities:
             for resource in self.inputs:
-                if modality in resource.modalities and "question" not in resource.modalities and not resource.produced_by:
+                if modality in resource.modalities and "question" not in resource.modalities and not resource.produced_by \
+                        and resource.kind != "unnamed":
                     return resource.id
         return None
 
