@@ -74,6 +74,9 @@ def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     assert len(parsed.input_texts) == 1 and parsed.input_texts[0].startswith("the vendor")
     parsed, _ = parse_request("Please look at ./shelf.jpg: count the bottles, tell me whether the shelf looks tidy and caption it")
     assert parsed.input_texts == []  # instructions after a colon are not pasted content
+    parsed, located = parse_request("Give me the gist of this chat and its tone:\n'Lee: shall we translate the deck?\n"
+                                    "Max: not yet, I'll draw the diagrams first\nLee: ok, Friday then'")
+    assert parsed.input_texts[0].startswith("Lee: shall we") and "translate" not in located.masked  # its own colons too
 
 
 def test_quoted_and_listed_labels_are_candidate_labels():

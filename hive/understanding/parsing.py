@@ -57,6 +57,7 @@ PASTE_MARKER = re.compile(
 PASTE_MIN_WORDS = 5
 POINTING = re.compile(r"\b(?:this|these|following|below|it)\b", re.I)  # "summarise this for me: <pasted>"
 TAIL_MIN_WORDS = 15
+COLON_BEFORE_PASTE = re.compile(r":\s")  # "... this:\n<pasted>" as well as "... this: <pasted>"
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
@@ -137,18 +138,21 @@ def _quoted_labels(found: RequestText) -> None:
 
 
 def _pasted_after_colon(found: RequestText) -> None:
-    """Unquoted pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail
-    after the last colon that names no file, when the words before the colon point at it ("... this:")."""
+    """Pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail after a colon
+    that names no file, when the words before the colon point at it ("... this:"); quotes around it are dropped."""
     masked = found.masked
     spans = []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
-    colon = masked.rfind(": ")
-    if colon >= 0 and POINTING.search(masked[:colon].rsplit(".", 1)[-1]):
+    # the first colon the words before which point at what follows (pasted chat lines hold colons of their own)
+    colon = next((m.start() for m in COLON_BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])), -1)
+    if colon >= 0:
         spans.append((colon + 2, len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
         body = found.query[start:end].strip()
+        if len(body) > 1 and body[0] == body[-1] and body[0] in "'\"":
+            body = body[1:-1].strip()
         if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(body.split()) < min_words:
             continue
         found.texts.append((start, end, body))
