@@ -338,6 +338,13 @@ def test_a_named_step_takes_the_constraint_whatever_the_clause(planner):
     assert result.constraints == {"per_task": {"image-to-text": {"smallest": True}}}
 
 
+def test_a_doer_noun_names_the_step_asked_for_with_its_verb(planner):
+    """'the reader' is the step asked for with 'read' (the text on the sign), not the voice that says it aloud."""
+    result = planner.plan("Menu photo ./menu.png: read the Korean text, put it into English, then speak it. "
+                          "The reader has to know Korean. The voice: most liked.")
+    assert result.constraints["per_task"] == {"image-to-text": {"languages": ["ko"]}, "text-to-speech": {"rank_by": "likes"}}
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

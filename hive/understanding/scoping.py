@@ -158,6 +158,8 @@ class _Targets:
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
         task the name is clearly closest to in meaning ('the question answering', 'the image generator')."""
+        if doers := self._steps_done_as_named(name):
+            return doers
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}
         named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
         if named:
@@ -175,6 +177,17 @@ class _Targets:
         if (best - mean) / spread >= DISTINCT and (len(by_task) == 1 or best - by_task[1][1] >= MARGIN):
             return [m for m in self.tasks if m.task == by_task[0][0]]
         return self._steps_read(name)
+
+    def _steps_done_as_named(self, name: str) -> list[Mention]:
+        """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
+        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio")."""
+        head = name.split()[-1].lower()
+        stem = re.sub(r"(?:er|or|r)$", "", head)
+        if stem == head or len(stem) < 4:
+            return []
+        doing = {m.task for m in self.tasks
+                 if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", self.masked[m.start:m.end].lower()))}
+        return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
 
     def _steps_read(self, name: str) -> list[Mention]:
         """The step the detector reads 'I need a <name> for this.' as most, clearly ('the picture generation'
