@@ -16,6 +16,7 @@ SIZE_IN_TEXT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(k|m|b|thousand|million|billion)\b[^.\n]{0,20}?\b(?:trainable\s+)?param(?:eter)?s\b", re.I
 )
 SIZE_IN_NAME = re.compile(r"(?:^|[-_/.])(\d+(?:\.\d+)?)([mb])(?=$|[-_.])", re.I)
+LAYERS_ONLY = re.compile(r"transformer|non-embedding", re.I)  # a count that leaves the embeddings out
 SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
 WEIGHT_FILES = (
     re.compile(r"\.safetensors$"),
@@ -34,7 +35,9 @@ WEIGHT_FILES = (
 # BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
 # SegFormer (Xie et al. 2021), DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al.
 # 2021, Table 1), YOLOS (Fang et al. 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The
-# longest match wins: 'detr-resnet-50' is DETR, not the ResNet-50 inside it.
+# longest match wins: 'detr-resnet-50' is DETR, not the ResNet-50 inside it. Two are counted from their
+# published configs: GIT-base (a CLIP ViT-B/16 encoder, 86M, and a 6-layer 768-wide decoder with an untied
+# 30,522-word head, 91M) and S2T-small (d_model 256, 12 encoder and 6 decoder layers, a 10,000-word vocabulary).
 FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
     (re.compile(p, re.I), n)
     for p, n in [
@@ -59,6 +62,7 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"dialogpt-small", 117_000_000), (r"dialogpt-medium", 345_000_000), (r"dialogpt-large", 762_000_000),
         (r"bart-large", 400_000_000), (r"bart-base", 140_000_000),
         (r"clip-vit-base", 151_000_000), (r"clip-vit-large", 428_000_000),
+        (r"(?:^|/)git-base", 177_000_000), (r"s2t-small", 29_500_000),
         (r"trocr-small", 62_000_000), (r"trocr-base", 334_000_000), (r"trocr-large", 558_000_000),
         (r"beit-base", 86_000_000), (r"beit-large", 307_000_000),
         (r"vit-base", 86_000_000), (r"vit-large", 307_000_000), (r"vit-huge", 632_000_000),
@@ -103,15 +107,33 @@ def size_facts(card: Card) -> list[SizeFact]:
 def _parameters(card: Card) -> SizeFact | None:
     if card.safetensors_parameters:
         return SizeFact("parameters", int(card.safetensors_parameters), HUB)
-    match = SIZE_IN_TEXT.search(card.body)
-    if match:
-        return SizeFact("parameters", int(float(match.group(1).replace(",", ".")) * SCALE[match.group(2).lower()]), CARD)
+    stated = _stated_parameters(card.body)
+    if stated:
+        return SizeFact("parameters", stated, CARD)
     own = _estimate_from_name(card.id)
     if own is not None:
         return SizeFact("parameters", own, NAME_ESTIMATE)
     base = _base_model(card)
     estimate = _estimate_from_name(base) if base else None
     return SizeFact("parameters", estimate, BASE_ESTIMATE) if estimate is not None else None
+
+
+def _stated_parameters(body: str) -> int | None:
+    """The parameter count a card's text states; a count of the Transformer layers alone ("21M Transformer
+    parameters, 96M embedding parameters") is added to the embedding count stated beside it."""
+    match = SIZE_IN_TEXT.search(body)
+    if not match:
+        return None
+    count = _scaled(match)
+    if LAYERS_ONLY.search(match.group()):
+        beside = SIZE_IN_TEXT.search(body, match.end(), match.end() + 80)
+        if beside and "embedding" in beside.group().lower():
+            count += _scaled(beside)
+    return count
+
+
+def _scaled(match: re.Match) -> int:
+    return int(float(match.group(1).replace(",", ".")) * SCALE[match.group(2).lower()])
 
 
 def _estimate_from_name(model_id: str) -> int | None:

@@ -84,6 +84,8 @@ def test_licences_are_normalised_to_spdx_with_a_family(raw, expected):
     ("openai/whisper-tiny.en", "", ("parameters", 39_000_000, "name-estimate")),
     ("facebook/detr-resnet-50", "", ("parameters", 41_000_000, "name-estimate")),  # DETR, not the ResNet-50 in its name
     ("microsoft/resnet-50", "", ("parameters", 25_600_000, "name-estimate")),
+    ("org/m", "12-layer, 384-hidden, 21M Transformer parameters, 96M embedding parameters",  # the embeddings count too
+     ("parameters", 117_000_000, "card")),
 ])
 def test_sizes_say_where_their_number_came_from(model_id, body, expected):
     facts = size_facts(Card(id=model_id, meta={}, body=body, source="t"))
