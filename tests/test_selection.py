@@ -239,7 +239,7 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     assert "steps with a model: 1, without: 1" in planned.stderr
     assert "unsatisfiable by: licence in LicenseRef-deepseek" in planned.stderr
     plans = [json.loads(line) for line in out.read_text().splitlines()]
-    assert plans[1]["tasks"][0]["model"] == "openai/whisper-tiny.en"
+    assert plans[1]["tasks"][0]["model"] == rows[0]["model"]  # --smallest picks what 'smallest' selects alone
 
 
 # -- constraints as people write them, scoped to their steps ---------------------------------------------------
@@ -309,6 +309,20 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("a quarter of a billion parameters at most", {"max_parameters": 250_000_000}),
     ("pick the best rouge 2 on XSum thanks", {"best_on": {"dataset": "XSum", "config": None, "metric": "rouge2"}}),
     ("the one with more likes", {"rank_by": "likes"}),
+    # a bound refused turns around; "cannot" refuses a licence
+    ("none of the models may go with fewer than 5k downloads", {"min_downloads": 5000}),
+    ("nothing above 300M parameters", {"max_parameters": 300_000_000}),
+    ("we don't need more than 1B parameters", {"max_parameters": 1_000_000_000}),
+    ("not more than 2B parameters", {"max_parameters": 2_000_000_000}),
+    ("it cannot be GPL", {"deny_licences": ["gpl-3.0"]}),
+    # languages with the subject left out or a pronoun as subject; "X only" but not "in X only"
+    ("Must understand Greek, and MIT", {"languages": ["el"], "licences": ["mit"]}),
+    ("- tagger: should handle Swedish", {"languages": ["sv"]}),
+    ("both have to support Turkish", {"languages": ["tr"]}),
+    ("small ones, Polish only", {"languages": ["pl"]}),
+    ("answer in Polish only", {}),
+    ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
+    ("the top Spearman on STS Benchmark", {"best_on": {"dataset": "STS Benchmark", "config": None, "metric": "cos_sim_spearman"}}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected

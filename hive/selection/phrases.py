@@ -32,6 +32,7 @@ SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
 AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "cc-by", "open source", "open-source", "permissive", "permissively", "deepseek", "nc"}
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
+REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
 SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "b", "bn": "b", "billion": "b"}
 NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
 # "on LibriSpeech", "at SQuAD": where a result was measured; "for", "in", "of" may introduce a dataset after a metric
@@ -65,13 +66,18 @@ def _vocabulary() -> dict[str, Any]:
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
         # model is the subject: "my mum only understands Greek" constrains nothing)
-        re.compile(rf"\b(?:(?P<noun>{nouns})|that|which|something|anything|whatever|one)\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they))\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
         # "which model speak Spanish", "Chat model: must speak Russian", "translator must list German"
         re.compile(rf"\b(?P<noun>{nouns})\s*:?\s+(?:(?:must|should|has\s+to|have\s+to|needs?\s+to|can|will)\s+)?(?:be\s+able\s+to\s+)?"
                    rf"(?:speak|understand|support|handle|know|cover|converse|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
+        # a clause whose subject is left out: "Must handle Korean, Apache 2.0", "translation: must support Russian"
+        re.compile(rf"(?:^|(?<=[.;:!?,\n])|(?<=\band))\s*(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+able\s+to\s+)?"
+                   rf"(?:speak|understand|support|handle|know|cover|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
+        # "english only" (not "in English only", which says what to write)
+        re.compile(rf"(?<!into )(?<!to )(?<!in )\b(?P<language>{languages})[- ]only\b", re.I),
         # "must be German-capable", "German (de) listed on their cards"
         re.compile(rf"\b(?:be|is|are)\s+(?P<language>{languages})[- ](?:capable|compatible|ready|enabled)\b", re.I),
         re.compile(rf"\b(?P<language>{languages})(?:\s*\([a-z]{{2}}\))?\s+(?:listed\s+)?on\s+(?:its|their|the)\s+(?:model\s+)?cards?\b", re.I),
@@ -197,6 +203,8 @@ def _counts(text: str, data: dict) -> list[Phrase]:
             continue
         bound_before = upper_before or lower_before  # the phrase starts at a bound written before the number
         start = match.start() - (len(before) - bound_before.start() if bound_before else 0)
+        if bound_before and patterns["refused_bound"].search(text[max(0, start - REFUSAL_REACH): start]):
+            upper, lower = lower, upper  # "nothing over 100M parameters", "no model with fewer than 1,000 downloads"
         unit_match = patterns[f"{unit}_units"].search(after)
         end = match.end() + (unit_match.end() if unit_match else 0)
         value = f"{_digits(number)}{scale}"
@@ -355,6 +363,8 @@ def _languages(text: str, data: dict) -> list[Phrase]:
             start, end = (match.start("language"), match.end("language")) if pattern is data["language_patterns"][0] else match.span()
             if "noun" in match.groupdict() and match["noun"]:
                 start = match.end("noun") + 1  # "a chatbot that converses in Chinese": the model's noun may name its task
+            elif match.groupdict().get("subject"):
+                start = match.end("subject") + 1  # "everything has to handle German": the subject says which steps
             if not any(p.start < end and start < p.end for p in found):
                 found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[match["language"].lower()]]))
     return found
