@@ -54,6 +54,8 @@ WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
+OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
+                         r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 
 
@@ -121,6 +123,8 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.confidence = round(_probability(reading, ANSWER) + reading.probabilities[NONE], 3)
                 mention.readings = reading.ranked()
                 tasks.append(mention)
+        if not tasks and has_inputs:
+            tasks = _likeliest_ask(readings, located)
         tasks.sort(key=lambda m: m.start)
         parsed.constraints = scope_constraints(parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
         if not tasks:
@@ -132,7 +136,7 @@ class LearnedUnderstander(RuleUnderstander):
         part = reading.part
         inside = _without_late_references(inside, located, earlier)
         named = [m for m in inside if m.kind == "verb" or _probability(reading, m.task) >= CUE_FLOOR]  # verbs name a task outright
-        inside = [m for m in inside if _probability(reading, m.task) >= CUE_FLOOR]
+        inside = [m for m in inside if _probability(reading, m.task) >= CUE_FLOOR or _made_of_an_input(m, located)]
         if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
@@ -188,7 +192,13 @@ class LearnedUnderstander(RuleUnderstander):
                 continue
             if _reads(action, source.modalities) or not set(action.output_modalities) & set(source.modalities):
                 continue
-            _take_reading(goal, [t for t in _readings_that_read(goal, actions, source.modalities) if goal.readings[t] >= CUE_SUPPORT])
+            have = set(source.modalities)
+            direct = [t for t in _readings_that_read(goal, actions, have) if goal.readings[t] >= CUE_SUPPORT]
+            # else any likely reading that a conversion in front makes possible ("an image from the description
+            # spoken in ./desc.wav" read as speech synthesis): the one certain failure is to keep the no-op
+            reachable = [t for t in goal.readings if t in actions and goal.readings[t] >= CUE_FLOOR and t != goal.task
+                         and self._reaches(t, have) and not set(actions[t].output_modalities) <= have]
+            _take_reading(goal, direct or reachable)
         for goal in goals:
             self._read_what_it_is_given(goal, goals, actions)
         _labels_read(goals, inputs)
@@ -320,6 +330,12 @@ def _labels_read(goals: list[GoalSpec], inputs: dict[str, InputResource]) -> Non
         fixed[0].uses.append(LABELS_ID)
 
 
+def _made_of_an_input(mention: Mention, located: RequestText) -> bool:
+    """A task noun followed by the input it is made of ("from a summary of this text: ...", "the transcription
+    of ./call.wav") asks for that step, however the clause reads as a whole."""
+    return mention.kind == "noun" and mention.refers_to is None and OF_AN_INPUT.match(located.masked, mention.end) is not None
+
+
 def _reads(action: ActionSchema, modalities: Collection[str]) -> bool:
     """Whether the action reads one of these modalities directly (no conversion in front)."""
     return action.input_modality(action.main_input) in modalities
@@ -396,6 +412,19 @@ def _words_span(text: str, start: int, end: int) -> tuple[int, int]:
     """A clause's span without the spaces and punctuation around it (they separate it from its neighbours)."""
     clause = text[start:end]
     return start + len(clause) - len(clause.lstrip(PUNCTUATION)), end - len(clause) + len(clause.rstrip(PUNCTUATION))
+
+
+def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Mention]:
+    """A request that gives an input asks something of it: when every clause reads "none", the likeliest task
+    a clause reads at least CUE_SUPPORT is the step, kept uncertain ("voice this paragraph: '...'")."""
+    label, p, reading = max(((label, p, r) for r in readings for label, p in r.probabilities.items() if label != NONE),
+                            key=lambda found: found[1], default=("", 0.0, None))
+    if reading is None or p < CUE_SUPPORT:
+        return []
+    task = _labelled(label, located, reading.part) if family_of(label) == CLASSIFY else family_of(label)
+    mention = Mention(task, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
+    mention.confidence, mention.readings = round(p, 3), reading.ranked()
+    return [mention]
 
 
 def _nearest(readings: list[PartReading]) -> str:
