@@ -250,6 +250,27 @@ def test_a_csv_is_a_table_and_text_so_text_steps_read_it_directly(planner):
     assert tasks_of(planner, "Predict the quality label for each wine in ./wine.csv") == ["tabular-classification"]
 
 
+def test_a_task_noun_made_of_an_input_is_a_step_before_the_clause_verb(planner):
+    result = planner.plan("List the people named in a summary of this article: 'Maria Lopez met the mayor of Lyon on "
+                          "Tuesday to discuss the new tram line and its costs.'")
+    assert [(t.task, t.dep) for t in result.tasks] == [("summarization", []), ("token-classification", [result.tasks[0].id])]
+    assert tasks_of(planner, "Sort the transcription of ./msg.wav into urgent, routine or spam") \
+        == ["automatic-speech-recognition", "zero-shot-classification"]
+
+
+def test_a_conversion_with_nothing_to_convert_takes_a_reading_a_conversion_makes_possible(planner):
+    assert tasks_of(planner, "Draw a picture of the scene described aloud in ./scene.wav") \
+        == ["automatic-speech-recognition", "text-to-image"]
+
+
+def test_a_request_giving_an_input_that_reads_as_asking_nothing_takes_its_likeliest_task_uncertain(planner):
+    result = planner.plan("voice this paragraph: 'The museum opens at nine.'")
+    assert [t.task for t in result.tasks] == ["text-to-speech"]
+    assert result.tasks[0].confidence < 0.5 and "is uncertain" in " ".join(result.warnings)
+    with pytest.raises(NothingToPlan):
+        planner.plan("hello there, how are you doing today?")  # no input: a greeting asks for nothing
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]
