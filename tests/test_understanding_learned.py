@@ -268,7 +268,7 @@ def test_a_request_giving_an_input_that_reads_as_asking_nothing_takes_its_likeli
     assert [t.task for t in result.tasks] == ["text-to-speech"]
     assert result.tasks[0].confidence < 0.5 and "is uncertain" in " ".join(result.warnings)
     with pytest.raises(NothingToPlan):
-        planner.plan("hello there, how are you doing today?")  # no input: a greeting asks for nothing
+        planner.plan("Book me a table for two at 8pm.")  # no input, and nothing HIVE does: still refused
 
 
 def test_labels_given_make_zero_shot_classification(planner):
