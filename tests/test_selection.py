@@ -359,6 +359,14 @@ def test_a_doer_noun_names_the_step_asked_for_with_its_verb(planner):
     assert result.constraints["per_task"] == {"image-to-text": {"languages": ["ko"]}, "text-to-speech": {"rank_by": "likes"}}
 
 
+def test_a_policy_for_anything_we_run_binds_every_step_but_anything_beside_a_named_step_binds_that_step(planner):
+    result = planner.plan("Write a limerick about tea, then translate it into Dutch. House rule for anything we run: "
+                          "MIT and at least 10k downloads.")
+    assert result.constraints == {"global": {"licences": ["mit"], "min_downloads": 10000}}
+    result = planner.plan("Caption ./a.jpg and then summarise the caption. For the captioning anything MIT-licensed.")
+    assert result.constraints == {"per_task": {"image-to-text": {"licences": ["mit"]}}}
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

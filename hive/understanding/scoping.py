@@ -66,7 +66,8 @@ CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
-EVERY = re.compile(r"\b(?:all|every|each|everything|everywhere|anywhere|throughout|both|any\s+of|models)\b", re.I)
+EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
+EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
 
 def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
@@ -80,7 +81,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
         steps = targets.named(*clause)
-        if EVERY.search(query[clause[0]:clause[1]]) and not steps:
+        if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
             merge_phrase(whole, phrase)
             continue
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
@@ -143,11 +144,12 @@ class _Targets:
 
     def names(self, start: int, end: int) -> list[str]:
         """The names of targets in a span, each its own words, acronyms spelt out ('QA model' -> 'question
-        answering model'); a name of generic words only ('the model', 'every one') is none."""
+        answering model'); a name of generic words only ('the model', 'every one') or of every step ('anything
+        we run') is none."""
         span = self.masked[start:end]
         found = [_own_words(m["name"]) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
         spelt = [" ".join(ACRONYMS.get(word.lower(), word) for word in name.split()) for name in found]
-        return [name for name in spelt if set(re.findall(r"[\w-]+", name.lower())) - GENERIC]
+        return [name for name in spelt if set(re.findall(r"[\w-]+", name.lower())) - GENERIC and name.split()[0].lower() not in EVERY_WORDS]
 
     def named(self, start: int, end: int) -> list[Mention]:
         steps: list[Mention] = []
