@@ -281,7 +281,7 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
      {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
     # values first, their role from the words around them
     ("I can only use Apache or MIT stuff", {"licences": ["apache-2.0", "mit"]}),
-    ("GPL and AGPL are both out", {"deny_licences": ["gpl-3.0", "agpl-3.0"]}),
+    ("GPL and AGPL are both out", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
     ("we sell the output, so it must be commercially safe", {"deny_licences": ["non-commercial"]}),
     ("a short scene for a coffee commercial", {}),
     ("whichever translator has been downloaded the most", {"rank_by": "downloads"}),
@@ -314,7 +314,7 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("nothing above 300M parameters", {"max_parameters": 300_000_000}),
     ("we don't need more than 1B parameters", {"max_parameters": 1_000_000_000}),
     ("not more than 2B parameters", {"max_parameters": 2_000_000_000}),
-    ("it cannot be GPL", {"deny_licences": ["gpl-3.0"]}),
+    ("it cannot be GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
     # languages with the subject left out or a pronoun as subject; "X only" but not "in X only"
     ("Must understand Greek, and MIT", {"languages": ["el"], "licences": ["mit"]}),
     ("- tagger: should handle Swedish", {"languages": ["sv"]}),
@@ -322,6 +322,10 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("small ones, Polish only", {"languages": ["pl"]}),
     ("answer in Polish only", {}),
     ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
+    ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0"]}),  # a bare family name: every version
+    ("It must support Czech.", {"languages": ["cs"]}),
+    ("for the voice, the most liked Italian one", {"rank_by": "likes", "languages": ["it"]}),
+    ("answer in English, one line", {}),
     ("the top Spearman on STS Benchmark", {"best_on": {"dataset": "STS Benchmark", "config": None, "metric": "cos_sim_spearman"}}),
 ])
 def test_constraints_in_ordinary_words(text, expected):

@@ -66,7 +66,7 @@ def _vocabulary() -> dict[str, Any]:
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
         # model is the subject: "my mum only understands Greek" constrains nothing)
-        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they))\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they|it))\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
@@ -76,6 +76,8 @@ def _vocabulary() -> dict[str, Any]:
         # a clause whose subject is left out: "Must handle Korean, Apache 2.0", "translation: must support Russian"
         re.compile(rf"(?:^|(?<=[.;:!?,\n])|(?<=\band))\s*(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+able\s+to\s+)?"
                    rf"(?:speak|understand|support|handle|know|cover|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
+        # "the most downloaded English one" (not "in English, one ...")
+        re.compile(rf"(?<!into )(?<!to )(?<!in )\b(?P<language>{languages})\s+ones?\b", re.I),
         # "english only" (not "in English only", which says what to write)
         re.compile(rf"(?<!into )(?<!to )(?<!in )\b(?P<language>{languages})[- ]only\b", re.I),
         # "must be German-capable", "German (de) listed on their cards"
@@ -140,7 +142,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                 matches.append((m, data["licence_words"]))
         previous: Phrase | None = None
         for match, table in sorted(matches, key=lambda mt: mt[0].start()):
-            name = table[_key(match.group(1))]
+            named = table[_key(match.group(1))]  # an id, or the ids a bare family name means ("GPL": every version)
             start, end = offset + match.start(), offset + match.end()
             listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
             if table is data["licence_words"] and not listed and not _is_licence_word(match, body):
@@ -149,7 +151,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                 key = previous.key
             else:
                 key = "deny_licences" if _negated(body, match.start(), match.end(), data) else "licences"
-            previous = Phrase(start, end, key, [name])
+            previous = Phrase(start, end, key, named if isinstance(named, list) else [named])
             found.append(previous)
     return found
 
