@@ -271,6 +271,13 @@ def test_a_request_giving_an_input_that_reads_as_asking_nothing_takes_its_likeli
         planner.plan("Book me a table for two at 8pm.")  # no input, and nothing HIVE does: still refused
 
 
+def test_a_step_said_again_in_other_words_is_one_step_not_a_round_trip(planner):
+    """'type out what it says' after 'read the text on ./sign.jpg' is the same reading, not speech then a transcript."""
+    assert tasks_of(planner, "Could you read the words on the poster in ./poster.png? Basically write out what it says.") \
+        == ["image-to-text"]
+    assert tasks_of(planner, "Please read the label in ./jar.jpg, I just need it typed out.") == ["image-to-text"]
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

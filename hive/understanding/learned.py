@@ -222,6 +222,13 @@ class LearnedUnderstander(RuleUnderstander):
         reads_it = _readings_that_read(goal, actions, earlier.output_modalities)
         same_output = [t for t in reads_it if goal.readings[t] >= CUE_FLOOR and set(actions[t].output_modalities) == set(action.output_modalities)]
         likely = [t for t in reads_it if goal.readings[t] >= CUE_SUPPORT]  # 'turn it into an audiobook-style recording'
+        nothing_to_convert = action.bridge and set(action.output_modalities) <= set(earlier.output_modalities)
+        as_earlier = goal.readings.get(goals[goal.source].task, 0.0)
+        if not (same_output or likely) and as_earlier >= (CUE_FLOOR if nothing_to_convert else CUE_SUPPORT):
+            # the step it reads, said again ("read the text on ./sign.jpg? I mean just type out what it says"):
+            # the same goal, which merges with it, rather than a round trip through speech
+            goal.task, goal.source, goal.uses = goals[goal.source].task, goals[goal.source].source, list(goals[goal.source].uses)
+            return
         _take_reading(goal, same_output or likely)
 
     def _readable(self, label: str, reading: PartReading) -> str:
@@ -251,7 +258,8 @@ class LearnedUnderstander(RuleUnderstander):
             return label
         for mention in inside:
             named = self._actions.get(mention.task)
-            if named is not None and named.name != label and _reads(named, conversion.output_modalities):
+            if named is not None and named.name != label and _reads(named, conversion.output_modalities) \
+                    and _probability(reading, mention.task) >= CUE_FLOOR:  # not a cue the clause rules out ("read the text on")
                 return mention.task
         return label
 
