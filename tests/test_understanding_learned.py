@@ -77,6 +77,9 @@ def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     parsed, located = parse_request("Give me the gist of this chat and its tone:\n'Lee: shall we translate the deck?\n"
                                     "Max: not yet, I'll draw the diagrams first\nLee: ok, Friday then'")
     assert parsed.input_texts[0].startswith("Lee: shall we") and "translate" not in located.masked  # its own colons too
+    parsed, _ = parse_request("Here is a voice note, memo.wav (it's from my landlord): transcribe it, pull out every date "
+                              "and amount he mentions, and summarise what he wants")
+    assert parsed.input_texts == []  # "it's ..." describes; the instructions after the colon are no pasted text
 
 
 def test_quoted_and_listed_labels_are_candidate_labels():

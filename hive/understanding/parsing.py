@@ -55,7 +55,8 @@ PASTE_MARKER = re.compile(
     re.I,
 )
 PASTE_MIN_WORDS = 5
-POINTING = re.compile(r"\b(?:this|these|following|below|it)\b", re.I)  # "summarise this for me: <pasted>"
+# "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
+POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 COLON_BEFORE_PASTE = re.compile(r":\s")  # "... this:\n<pasted>" as well as "... this: <pasted>"
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
