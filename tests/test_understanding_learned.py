@@ -281,6 +281,11 @@ def test_a_step_said_again_in_other_words_is_one_step_not_a_round_trip(planner):
     assert tasks_of(planner, "Please read the label in ./jar.jpg, I just need it typed out.") == ["image-to-text"]
 
 
+def test_writing_an_earlier_answer_in_another_language_is_a_translation(planner):
+    result = planner.plan("How many people are in ./team.jpg? Give me that answer in German please")
+    assert result.tasks[-1].task == "translation" and result.tasks[-1].dep == [result.tasks[0].id]
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

@@ -29,6 +29,7 @@ from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.detector import NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
@@ -153,6 +154,9 @@ class LearnedUnderstander(RuleUnderstander):
             return []
         if label == "text-generation" and part.question and has_context:
             label = "question-answering"  # a question asked beside a given text is answered from it
+        if label == "text-generation" and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
+                and TARGET_LANGUAGES.search(located.masked, part.start, part.end):
+            label = TRANSLATION  # "... write the answer in French": an earlier step's text, wanted in another language
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
         task = _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
