@@ -55,6 +55,7 @@ WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
+FREE_WRITING = "text-generation"
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
@@ -428,8 +429,9 @@ def _words_span(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Mention]:
     """A request that gives an input asks something of it: when every clause reads "none", the likeliest task
-    a clause reads at least CUE_SUPPORT is the step, kept uncertain ("voice this paragraph: '...'")."""
-    label, p, reading = max(((label, p, r) for r in readings for label, p in r.probabilities.items() if label != NONE),
+    a clause reads at least CUE_SUPPORT is the step, kept uncertain ("voice this paragraph: '...'"); never free
+    writing, which would ignore the input."""
+    label, p, reading = max(((label, p, r) for r in readings for label, p in r.probabilities.items() if label not in (NONE, FREE_WRITING)),
                             key=lambda found: found[1], default=("", 0.0, None))
     if reading is None or p < CUE_SUPPORT:
         return []
