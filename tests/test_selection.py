@@ -371,6 +371,11 @@ def test_a_policy_for_anything_we_run_binds_every_step_but_anything_beside_a_nam
     assert result.constraints == {"per_task": {"image-to-text": {"licences": ["mit"]}}}
 
 
+def test_acronyms_inside_a_hyphenated_target_name_are_spelt_out(planner):
+    result = planner.plan("Tell me which language is spoken in ./v.wav, then transcribe it. Language-ID model: 5k+ downloads.")
+    assert result.constraints == {"per_task": {"audio-classification": {"min_downloads": 5000}}}
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

@@ -43,7 +43,8 @@ SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w
 # The field's acronyms for tasks, spelt out before a target's name is read ("QA model: under 150M").
 ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
             "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
-            "mt": "machine translation", "nli": "natural language inference"}
+            "mt": "machine translation", "nli": "natural language inference", "id": "identification",
+            "lid": "language identification"}
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in"}
@@ -148,7 +149,7 @@ class _Targets:
         we run') is none."""
         span = self.masked[start:end]
         found = [_own_words(m["name"]) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
-        spelt = [" ".join(ACRONYMS.get(word.lower(), word) for word in name.split()) for name in found]
+        spelt = [re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), name) for name in found]
         return [name for name in spelt if set(re.findall(r"[\w-]+", name.lower())) - GENERIC and name.split()[0].lower() not in EVERY_WORDS]
 
     def named(self, start: int, end: int) -> list[Mention]:
