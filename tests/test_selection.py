@@ -376,6 +376,13 @@ def test_acronyms_inside_a_hyphenated_target_name_are_spelt_out(planner):
     assert result.constraints == {"per_task": {"audio-classification": {"min_downloads": 5000}}}
 
 
+def test_two_targets_that_both_must_do_something_both_take_it(planner):
+    result = planner.plan("Caption ./a.jpg, translate the caption into Italian and read it out. The translator and the "
+                          "voice both have to support Italian; for the captioner, the most liked.")
+    assert result.constraints == {"per_task": {"translation": {"languages": ["it"]}, "text-to-speech": {"languages": ["it"]},
+                                               "image-to-text": {"rank_by": "likes"}}}
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

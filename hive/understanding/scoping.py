@@ -67,6 +67,7 @@ CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
+BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -82,6 +83,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
         steps = targets.named(*clause)
+        if len(steps) == 1 and BOTH.search(query, *clause) and len(paired := targets.named(segment[0], clause[1])) > 1:
+            steps = paired  # "the translator and the voice both need to speak Spanish": the clause's subject is two
         if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
             merge_phrase(whole, phrase)
             continue
