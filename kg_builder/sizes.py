@@ -33,8 +33,8 @@ WEIGHT_FILES = (
 # (Tiedemann & Thottingal 2020: Transformer-base), GPT-2 (Radford et al. 2019), DialoGPT (Zhang et al.
 # 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et al. 2021),
 # BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
-# SegFormer and its MiT encoders (Xie et al. 2021, Table 1), DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al.
-# 2021, Table 1), YOLOS (Fang et al. 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The
+# LeNet-5 (LeCun et al. 1998: about 60,000), SegFormer and its MiT encoders (Xie et al. 2021, Table 1),
+# DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al. 2021, Table 1), YOLOS (Fang et al. 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The
 # longest match wins: 'detr-resnet-50' is DETR, not the ResNet-50 inside it. Two are counted from their
 # published configs: GIT-base (a CLIP ViT-B/16 encoder, 86M, and a 6-layer 768-wide decoder with an untied
 # 30,522-word head, 91M) and S2T-small (d_model 256, 12 encoder and 6 decoder layers, a 10,000-word vocabulary).
@@ -71,7 +71,7 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"convnext-large", 198_000_000), (r"resnet-50", 25_600_000), (r"resnet-101", 44_500_000),
         (r"segformer-b0", 3_700_000), (r"segformer-b1", 13_700_000), (r"segformer-b2", 27_500_000),
         (r"segformer-b3", 47_300_000), (r"segformer-b4", 64_100_000), (r"segformer-b5", 84_700_000),
-        (r"(?:^|/)mit-b0", 3_400_000), (r"(?:^|/)mit-b1", 13_100_000), (r"(?:^|/)mit-b2", 24_200_000),
+        (r"(?:^|/)lenet", 60_000), (r"(?:^|/)mit-b0", 3_400_000), (r"(?:^|/)mit-b1", 13_100_000), (r"(?:^|/)mit-b2", 24_200_000),
         (r"(?:^|/)mit-b3", 44_000_000), (r"(?:^|/)mit-b4", 60_800_000), (r"(?:^|/)mit-b5", 81_400_000),
         (r"detr-resnet-50", 41_000_000), (r"detr-resnet-101", 60_000_000),
         (r"yolos-tiny", 6_500_000), (r"yolos-small", 30_700_000), (r"yolos-base", 127_000_000),

@@ -85,6 +85,7 @@ def test_licences_are_normalised_to_spdx_with_a_family(raw, expected):
     ("facebook/detr-resnet-50", "", ("parameters", 41_000_000, "name-estimate")),  # DETR, not the ResNet-50 in its name
     ("microsoft/resnet-50", "", ("parameters", 25_600_000, "name-estimate")),
     ("nvidia/mit-b0", "", ("parameters", 3_400_000, "name-estimate")),  # SegFormer's MiT-B0 encoder
+    ("mindspore-ai/LeNet", "", ("parameters", 60_000, "name-estimate")),
     ("org/m", "12-layer, 384-hidden, 21M Transformer parameters, 96M embedding parameters",  # the embeddings count too
      ("parameters", 117_000_000, "card")),
 ])
