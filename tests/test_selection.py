@@ -383,6 +383,12 @@ def test_two_targets_that_both_must_do_something_both_take_it(planner):
                                                "image-to-text": {"rank_by": "likes"}}}
 
 
+def test_a_quoted_dataset_name_is_a_benchmark_not_an_input(planner):
+    result = planner.plan("Find the sentiment of ./reviews.txt with the best accuracy on the 'imdb' dataset")
+    assert result.parsed.input_texts == [] and result.constraints["global"]["best_on"]["metric"] == "accuracy"
+    assert "imdb" in result.constraints["global"]["best_on"]["dataset"]
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

@@ -26,6 +26,7 @@ PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
 )
+NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|leaderboard)\b", re.I)
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
@@ -95,6 +96,9 @@ def locate_values(query: str) -> RequestText:
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
         if FILE_PATTERN.fullmatch(body.strip()):  # 'example.jpg' is a file named in quotes
+            found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
+            continue
+        if NAMED_DATASET.match(found.masked, match.end()):  # "on the 'emotion' dataset": a name, not an input
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
             continue
         if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces
