@@ -26,10 +26,11 @@ WEIGHT_FILES = (
 
 # Parameter counts of well-known architectures, from their papers or their authors' release tables:
 # Whisper (Radford et al. 2022, Table 1), BERT (Devlin et al. 2019), the small BERTs (Turc et al. 2019),
-# DistilBERT (Sanh et al. 2019), RoBERTa (Liu et al. 2019), XLM-R (Conneau et al. 2020), MPNet (Song et al.
-# 2020), MiniLM (Wang et al. 2020), ELECTRA (Clark et al. 2020), ALBERT (Lan et al. 2020), DeBERTa-v3 (He et
-# al. 2021), T5 (Raffel et al. 2020), mT5 (Xue et al. 2021), LongT5 (Guo et al. 2022), BART (Lewis et al.
-# 2020), mBART (Liu et al. 2020), LED (Beltagy et al. 2020), PEGASUS (Zhang et al. 2020), Marian/OPUS-MT
+# DistilBERT (Sanh et al. 2019; its multilingual card: 134M), multilingual BERT (Hugging Face's table of
+# pretrained models: 179M cased, 168M uncased, for its 119,547-word vocabulary), RoBERTa (Liu et al. 2019),
+# XLM-R (Conneau et al. 2020), MPNet (Song et al. 2020), MiniLM (Wang et al. 2020), ELECTRA (Clark et al.
+# 2020), ALBERT (Lan et al. 2020), DeBERTa-v3 (He et al. 2021), T5 (Raffel et al. 2020), mT5 (Xue et al. 2021), LongT5 (Guo et al. 2022), BART (Lewis et al.
+# 2020; large 406M as released), mBART (Liu et al. 2020), LED (Beltagy et al. 2020), PEGASUS (Zhang et al. 2020), Marian/OPUS-MT
 # (Tiedemann & Thottingal 2020: Transformer-base), GPT-2 (Radford et al. 2019), DialoGPT (Zhang et al.
 # 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et al. 2021),
 # BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
@@ -48,7 +49,8 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"deberta-v3-xsmall", 70_000_000), (r"deberta-v3-small", 141_000_000), (r"deberta-v3-base", 184_000_000),
         (r"deberta-v3-large", 435_000_000), (r"electra-small", 14_000_000), (r"electra-base", 110_000_000),
         (r"electra-large", 335_000_000), (r"albert-base", 12_000_000), (r"albert-large", 18_000_000),
-        (r"distil\w*bert", 66_000_000), (r"xlm-roberta-base", 270_000_000), (r"xlm-roberta-large", 550_000_000),
+        (r"distil\w*bert", 66_000_000), (r"distilbert-base-multilingual", 134_000_000),
+        (r"bert-base-multilingual-cased", 179_000_000), (r"bert-base-multilingual-uncased", 168_000_000), (r"xlm-roberta-base", 270_000_000), (r"xlm-roberta-large", 550_000_000),
         (r"roberta-base", 125_000_000), (r"roberta-large", 355_000_000), (r"mpnet-base", 110_000_000),
         (r"bert-base", 110_000_000), (r"bert-large", 340_000_000),
         (r"long-t5-\w+-base", 248_000_000), (r"long-t5-\w+-large", 770_000_000),
@@ -60,7 +62,7 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"hubert-large", 317_000_000),
         (r"gpt2-xl", 1_500_000_000), (r"gpt2-large", 774_000_000), (r"gpt2-medium", 355_000_000), (r"(?:^|/)gpt2$", 124_000_000),
         (r"dialogpt-small", 117_000_000), (r"dialogpt-medium", 345_000_000), (r"dialogpt-large", 762_000_000),
-        (r"bart-large", 400_000_000), (r"bart-base", 140_000_000),
+        (r"bart-large", 406_000_000), (r"bart-base", 140_000_000),
         (r"clip-vit-base", 151_000_000), (r"clip-vit-large", 428_000_000),
         (r"(?:^|/)git-base", 177_000_000), (r"s2t-small", 29_500_000),
         (r"trocr-small", 62_000_000), (r"trocr-base", 334_000_000), (r"trocr-large", 558_000_000),

@@ -86,6 +86,7 @@ def test_licences_are_normalised_to_spdx_with_a_family(raw, expected):
     ("microsoft/resnet-50", "", ("parameters", 25_600_000, "name-estimate")),
     ("nvidia/mit-b0", "", ("parameters", 3_400_000, "name-estimate")),  # SegFormer's MiT-B0 encoder
     ("mindspore-ai/LeNet", "", ("parameters", 60_000, "name-estimate")),
+    ("Davlan/distilbert-base-multilingual-cased-ner-hrl", "", ("parameters", 134_000_000, "name-estimate")),  # its vocabulary
     ("org/m", "12-layer, 384-hidden, 21M Transformer parameters, 96M embedding parameters",  # the embeddings count too
      ("parameters", 117_000_000, "card")),
 ])
