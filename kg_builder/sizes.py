@@ -24,21 +24,22 @@ WEIGHT_FILES = (
     re.compile(r"\.(?:bin|pt|pth|ckpt|h5|msgpack|onnx|nemo)$"),
 )
 
-# Parameter counts of well-known architectures, from their papers or their authors' release tables:
-# Whisper (Radford et al. 2022, Table 1), BERT (Devlin et al. 2019), the small BERTs (Turc et al. 2019),
-# DistilBERT (Sanh et al. 2019; its multilingual card: 134M), multilingual BERT (Hugging Face's table of
-# pretrained models: 179M cased, 168M uncased, for its 119,547-word vocabulary), RoBERTa (Liu et al. 2019),
-# XLM-R (Conneau et al. 2020), MPNet (Song et al. 2020), MiniLM (Wang et al. 2020), ELECTRA (Clark et al.
-# 2020), ALBERT (Lan et al. 2020), DeBERTa-v3 (He et al. 2021), T5 (Raffel et al. 2020), mT5 (Xue et al. 2021), LongT5 (Guo et al. 2022), BART (Lewis et al.
-# 2020; large 406M as released), mBART (Liu et al. 2020), LED (Beltagy et al. 2020), PEGASUS (Zhang et al. 2020), Marian/OPUS-MT
-# (Tiedemann & Thottingal 2020: Transformer-base), GPT-2 (Radford et al. 2019), DialoGPT (Zhang et al.
-# 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et al. 2021),
-# BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
-# LeNet-5 (LeCun et al. 1998: about 60,000), SegFormer and its MiT encoders (Xie et al. 2021, Table 1),
-# DETR (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al. 2021, Table 1), YOLOS (Fang et al. 2021, Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The
-# longest match wins: 'detr-resnet-50' is DETR, not the ResNet-50 inside it. Two are counted from their
-# published configs: GIT-base (a CLIP ViT-B/16 encoder, 86M, and a 6-layer 768-wide decoder with an untied
-# 30,522-word head, 91M) and S2T-small (d_model 256, 12 encoder and 6 decoder layers, a 10,000-word vocabulary).
+# Parameter counts of well-known architectures, from their papers or their authors' release tables: Whisper
+# (Radford et al. 2022, Table 1), BERT (Devlin et al. 2019), the small BERTs (Turc et al. 2019), DistilBERT (Sanh
+# et al. 2019; its multilingual card: 134M), multilingual BERT (Hugging Face's table of pretrained models: 179M
+# cased, 168M uncased, for its 119,547-word vocabulary), RoBERTa (Liu et al. 2019), XLM-R (Conneau et al. 2020),
+# MPNet (Song et al. 2020), MiniLM (Wang et al. 2020), ELECTRA (Clark et al. 2020), ALBERT (Lan et al. 2020),
+# DeBERTa-v3 (He et al. 2021), T5 (Raffel et al. 2020), mT5 (Xue et al. 2021), LongT5 (Guo et al. 2022), BART
+# (Lewis et al. 2020; large 406M as released), mBART (Liu et al. 2020), LED (Beltagy et al. 2020), PEGASUS (Zhang
+# et al. 2020), Marian/OPUS-MT (Tiedemann & Thottingal 2020: Transformer-base), GPT-2 (Radford et al. 2019),
+# DialoGPT (Zhang et al. 2020), wav2vec 2.0 (Baevski et al. 2020), HuBERT (Hsu et al. 2021), ViT (Dosovitskiy et
+# al. 2021), BEiT (Bao et al. 2022), Swin (Liu et al. 2021), ConvNeXt (Liu et al. 2022), ResNet (He et al. 2016),
+# LeNet-5 (LeCun et al. 1998: about 60,000), SegFormer and its MiT encoders (Xie et al. 2021, Table 1), DETR
+# (Carion et al. 2020), CLIP (Radford et al. 2021), TrOCR (Li et al. 2021, Table 1), YOLOS (Fang et al. 2021,
+# Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The longest match wins: 'detr-resnet-50' is DETR, not
+# the ResNet-50 inside it. Two are counted from their published configs: GIT-base (a CLIP ViT-B/16 encoder, 86M,
+# and a 6-layer 768-wide decoder with an untied 30,522-word head, 91M) and S2T-small (d_model 256, 12 encoder and
+# 6 decoder layers, a 10,000-word vocabulary).
 FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
     (re.compile(p, re.I), n)
     for p, n in [
@@ -50,7 +51,8 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"deberta-v3-large", 435_000_000), (r"electra-small", 14_000_000), (r"electra-base", 110_000_000),
         (r"electra-large", 335_000_000), (r"albert-base", 12_000_000), (r"albert-large", 18_000_000),
         (r"distil\w*bert", 66_000_000), (r"distilbert-base-multilingual", 134_000_000),
-        (r"bert-base-multilingual-cased", 179_000_000), (r"bert-base-multilingual-uncased", 168_000_000), (r"xlm-roberta-base", 270_000_000), (r"xlm-roberta-large", 550_000_000),
+        (r"bert-base-multilingual-cased", 179_000_000), (r"bert-base-multilingual-uncased", 168_000_000),
+        (r"xlm-roberta-base", 270_000_000), (r"xlm-roberta-large", 550_000_000),
         (r"roberta-base", 125_000_000), (r"roberta-large", 355_000_000), (r"mpnet-base", 110_000_000),
         (r"bert-base", 110_000_000), (r"bert-large", 340_000_000),
         (r"long-t5-\w+-base", 248_000_000), (r"long-t5-\w+-large", 770_000_000),
@@ -73,7 +75,8 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"convnext-large", 198_000_000), (r"resnet-50", 25_600_000), (r"resnet-101", 44_500_000),
         (r"segformer-b0", 3_700_000), (r"segformer-b1", 13_700_000), (r"segformer-b2", 27_500_000),
         (r"segformer-b3", 47_300_000), (r"segformer-b4", 64_100_000), (r"segformer-b5", 84_700_000),
-        (r"(?:^|/)lenet", 60_000), (r"(?:^|/)mit-b0", 3_400_000), (r"(?:^|/)mit-b1", 13_100_000), (r"(?:^|/)mit-b2", 24_200_000),
+        (r"(?:^|/)lenet", 60_000), (r"(?:^|/)mit-b0", 3_400_000), (r"(?:^|/)mit-b1", 13_100_000),
+        (r"(?:^|/)mit-b2", 24_200_000),
         (r"(?:^|/)mit-b3", 44_000_000), (r"(?:^|/)mit-b4", 60_800_000), (r"(?:^|/)mit-b5", 81_400_000),
         (r"detr-resnet-50", 41_000_000), (r"detr-resnet-101", 60_000_000),
         (r"yolos-tiny", 6_500_000), (r"yolos-small", 30_700_000), (r"yolos-base", 127_000_000),
