@@ -389,6 +389,13 @@ def test_a_quoted_dataset_name_is_a_benchmark_not_an_input(planner):
     assert "imdb" in result.constraints["global"]["best_on"]["dataset"]
 
 
+def test_a_model_seeking_question_asks_for_the_task_its_model_noun_names(planner):
+    result = planner.plan("Greek audio clip (news_gr.mp3) — which speech recognition model scores the lowest WER on "
+                          "Common Voice Greek? Go with it.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
+    assert result.constraints["global"]["best_on"]["metric"] == "wer"
+
+
 def test_a_constraint_on_its_own_applies_to_every_step(planner):
     result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
     assert result.constraints == {"global": {"licences": ["mit"]}}

@@ -36,7 +36,7 @@ from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
-from hive.understanding.scoping import scope_constraints, speaks_of_a_model
+from hive.understanding.scoping import scope_constraints, speaks_of_a_model, task_of_model_named
 from hive.understanding.segments import Part, sentence_span
 
 UNCERTAIN = 0.5
@@ -148,6 +148,10 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
+        modelled = task_of_model_named(located.masked[part.start:part.end], self.detector)
+        if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
+                and not any(family_of(e.task) == family_of(modelled) for e in earlier):
+            label = modelled  # "which speech recognition model has the lowest WER ...": the model's noun names the task
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
         if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
             label = self._choose(reading, located) or label

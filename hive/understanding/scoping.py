@@ -26,7 +26,7 @@ import numpy as np
 
 from hive.selection.phrases import Phrase, merge_phrase, model_nouns
 from hive.planning.library import load_library
-from hive.understanding.detector import NONE, PartReading, TaskDetector
+from hive.understanding.detector import NONE, SURE, PartReading, TaskDetector
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
 from hive.understanding.parsing import BLANK, parse_request
@@ -54,7 +54,7 @@ DISTINCT = 2.0
 MARGIN = 0.01  # ... and is closer than any other step's task by this much (cosine);
 PHRASE_STARTS = {"the", "a", "an", "my", "our", "your", "its", "their", "this", "that", "every", "each", "all", "both",
                  "any", "with", "of", "for", "by", "to", "into", "from", "on", "in", "and", "or", "use", "using", "pick",
-                 "take", "choose", "want", "need"}
+                 "take", "choose", "want", "need", "which", "what", "whichever", "whatever"}
 # Words of choosing among models, which ask for no work: "take the one with the ___", "if several qualify".
 CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "choose", "use", "select", "prefer", "want",
                   "need", "give", "go", "get", "must", "should", "has", "have", "be", "is", "are", "was", "if", "several",
@@ -64,6 +64,7 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one"}
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
+NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
 NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
@@ -198,8 +199,7 @@ class _Targets:
     def _steps_read(self, name: str) -> list[Mention]:
         """The step the detector reads 'I need a <name> for this.' as most, clearly ('the picture generation'
         after a caption: text-to-image, though a step read as image-to-image may become it)."""
-        parsed, located = parse_request(NAME_READ_AS.format(name))
-        reading = self.detector.score_parts([whole_request(located)], parsed, [])[0]
+        reading = _read_as_needed(name, self.detector)
 
         def likelihood(mention: Mention) -> float:
             own = max((p for t, p in reading.probabilities.items() if mention.task in (t, family_of(t))), default=0.0)
@@ -209,6 +209,26 @@ class _Targets:
         if not by_task or by_task[0][1] < NAMES_A_STEP or (len(by_task) > 1 and by_task[0][1] < CLEAR_MARGIN * by_task[1][1]):
             return []
         return [m for m in self.tasks if m.task == by_task[0][0]]
+
+
+def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
+    """The task a model's noun in a clause names clearly ("which speech recognition model has ...", "an image
+    generator that ..."): the detector reads "I need a <name> for this." as that task surely, and twice as surely
+    as any other. None when the clause names no model that way, or negates it ("no chatbot")."""
+    for match in _noun_target().finditer(clause):
+        name = re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), _own_words(match["name"]))
+        if not set(re.findall(r"[\w-]+", name.lower())) - GENERIC or NEGATION_BEFORE.search(clause, 0, match.start()):
+            continue
+        ranked = _read_as_needed(name, detector).ranked(2)
+        if ranked[0][0] != NONE and ranked[0][1] >= SURE and ranked[0][1] >= CLEAR_MARGIN * ranked[1][1]:
+            return ranked[0][0]
+    return None
+
+
+def _read_as_needed(name: str, detector: TaskDetector) -> PartReading:
+    """The detector's reading of "I need a <name> for this."."""
+    parsed, located = parse_request(NAME_READ_AS.format(name))
+    return detector.score_parts([whole_request(located)], parsed, [])[0]
 
 
 @lru_cache(maxsize=1)
