@@ -23,7 +23,6 @@ from pyoxigraph import Literal
 
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
-from hive.understanding.inputs import EXAMPLE_FILE
 from hive.execution.offline import offline_models
 from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
@@ -34,6 +33,7 @@ from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
 from hive.execution.mapping import map_arguments
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet, input_names
+from hive.understanding.inputs import EXAMPLE_FILE
 
 RESOURCE = "<resource-"
 

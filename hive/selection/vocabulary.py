@@ -225,12 +225,15 @@ class Vocabulary:
             metrics = {_metric_key(r) for r in rows} | set(METRIC_FAMILIES)
             metric = next((w for w in words if w in metrics), "")
             words = [w for w in words if w != metric]
-        scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
-                  and (not metric or _has_metric(r, metric))]
+
+        def qualifying(words: list[str]) -> list[tuple[int, dict[str, object]]]:
+            return [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
+                    and (not metric or _has_metric(r, metric))]
+
+        scored = qualifying(words)
         if not scored and FIRST_VERSION & set(words):  # 'SQuAD v1.1' is squad: a first version names the unversioned
             words = [w for w in words if w not in FIRST_VERSION]
-            scored = [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
-                      and (not metric or _has_metric(r, metric))]
+            scored = qualifying(words)
         top = max((score for score, _r in scored), default=0)
         matching = [r for score, r in scored if score == top]
         unsaid = [_unsaid(words, r) for r in matching]

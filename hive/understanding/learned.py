@@ -109,7 +109,7 @@ class LearnedUnderstander(RuleUnderstander):
         asking = [r for r in readings if r not in stating]
         idle = [r for r in asking if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
-        for reading in asking + (stating if not any(r.best[0] != NONE and r.best[1] >= WEAK for r in asking) else []):
+        for reading in asking + (stating if not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
             if not found and reading.part.question and has_inputs and not _reads_a_task(reading):
@@ -157,13 +157,13 @@ class LearnedUnderstander(RuleUnderstander):
             label = self._choose(reading, located) or label
         if label == NONE:
             return []
-        if label == "text-generation" and part.question and has_context:
+        if label == FREE_WRITING and part.question and has_context:
             label = "question-answering"  # a question asked beside a given text is answered from it
-        if label == "text-generation" and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
+        if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):
             label = TRANSLATION  # "... write the answer in French": an earlier step's text, wanted in another language
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
-        task = _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
+        task = _task_of(label, located, part, labels_taken)
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
@@ -369,6 +369,11 @@ def _take_reading(goal: GoalSpec, fitting: list[str]) -> None:
         goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
 
 
+def _task_of(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:
+    """The step a clause's reading asks for: a label task as `_labelled` reads it, any other by its family."""
+    return _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
+
+
 def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:
     """A label task as the detector read it (text, image or audio: the planner converts a screenshot to read
     its text); zero-shot when its sentence offers the candidate labels, or when the detector read it so and
@@ -439,8 +444,7 @@ def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Me
                             key=lambda found: found[1], default=("", 0.0, None))
     if reading is None or p < CUE_SUPPORT:
         return []
-    task = _labelled(label, located, reading.part) if family_of(label) == CLASSIFY else family_of(label)
-    mention = Mention(task, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
+    mention = Mention(_task_of(label, located, reading.part), *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
     mention.confidence, mention.readings = round(p, 3), reading.ranked()
     return [mention]
 

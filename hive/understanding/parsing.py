@@ -95,10 +95,8 @@ def locate_values(query: str) -> RequestText:
         found.masked = _blank(found.masked, start, end)
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
-        if FILE_PATTERN.fullmatch(body.strip()):  # 'example.jpg' is a file named in quotes
-            found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
-            continue
-        if NAMED_DATASET.match(found.masked, match.end()):  # "on the 'emotion' dataset": a name, not an input
+        # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words
+        if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()):
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
             continue
         if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces

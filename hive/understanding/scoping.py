@@ -127,6 +127,16 @@ def _own_words(name: str) -> str:
     return " ".join(words[starts[-1] + 1:] if starts else words)
 
 
+def _spelt(name: str) -> str:
+    """A target's name with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
+    return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), name)
+
+
+def _says_more_than_generic(name: str) -> bool:
+    """Whether a name holds a word besides generic ones ('the model', 'every one' name nothing)."""
+    return bool(set(re.findall(r"[\w-]+", name.lower())) - GENERIC)
+
+
 def _aside_of(text: str, segment: tuple[int, int], tasks: list[Mention]) -> list[Mention]:
     """A piece set off by a dash speaks of the words before it ("Transcribe ./a.wav — use whichever model has the
     lowest WER — and then summarise it"): the steps those words ask for."""
@@ -152,9 +162,8 @@ class _Targets:
         answering model'); a name of generic words only ('the model', 'every one') or of every step ('anything
         we run') is none."""
         span = self.masked[start:end]
-        found = [_own_words(m["name"]) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
-        spelt = [re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), name) for name in found]
-        return [name for name in spelt if set(re.findall(r"[\w-]+", name.lower())) - GENERIC and name.split()[0].lower() not in EVERY_WORDS]
+        found = [_spelt(_own_words(m["name"])) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
+        return [name for name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
 
     def named(self, start: int, end: int) -> list[Mention]:
         steps: list[Mention] = []
@@ -216,8 +225,8 @@ def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
     generator that ..."): the detector reads "I need a <name> for this." as that task surely, and twice as surely
     as any other. None when the clause names no model that way, or negates it ("no chatbot")."""
     for match in _noun_target().finditer(clause):
-        name = re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), _own_words(match["name"]))
-        if not set(re.findall(r"[\w-]+", name.lower())) - GENERIC or NEGATION_BEFORE.search(clause, 0, match.start()):
+        name = _spelt(_own_words(match["name"]))
+        if not _says_more_than_generic(name) or NEGATION_BEFORE.search(clause, 0, match.start()):
             continue
         ranked = _read_as_needed(name, detector).ranked(2)
         if ranked[0][0] != NONE and ranked[0][1] >= SURE and ranked[0][1] >= CLEAR_MARGIN * ranked[1][1]:
