@@ -286,6 +286,22 @@ def test_writing_an_earlier_answer_in_another_language_is_a_translation(planner)
     assert result.tasks[-1].task == "translation" and result.tasks[-1].dep == [result.tasks[0].id]
 
 
+
+def test_a_reference_to_a_step_not_read_takes_the_step_before_it_in_every_process():
+    """'translate your answer' where no answer step was read: the translation reads the last step before
+    it, not whatever the planner's set order offers (which followed the process's hash seed)."""
+    import os
+    import subprocess
+    import sys
+
+    query = ("Chat with the user message in chat_msg.wav (it's a voice message): transcribe it, answer it like an "
+             "assistant, translate your answer into Spanish and speak it.")
+    for seed in ("1", "3"):
+        answer = subprocess.run([sys.executable, "-m", "hive.cli", "plan", query, "--json"],
+                                capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        steps = {t["task"]: t for t in json.loads(answer.stdout)["tasks"]}
+        assert steps["translation"]["dep"] == [steps["automatic-speech-recognition"]["id"]], seed
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

@@ -484,10 +484,25 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
         else:
             kept.append(mention)
 
-    def goal_of(ref: str | Mention | None) -> str | int | None:
+    def goal_of(ref: str | Mention | None, seen: frozenset[int] = frozenset()) -> str | int | None:
         while isinstance(ref, Mention) and id(ref) in replaced:
             ref = replaced[id(ref)]
-        return ref if not isinstance(ref, Mention) else kept.index(ref) if ref in kept else None
+        if not isinstance(ref, Mention):
+            return ref
+        if ref in kept:
+            return kept.index(ref)
+        return _unkept_reference(ref, seen | {id(ref)})
+
+    def _unkept_reference(ref: Mention, seen: frozenset[int]) -> str | int | None:
+        """A reference to a step that was not kept ("translate your answer" where no answer step was read)
+        reads what that step would have read, else the last kept step before it: never left to the planner."""
+        for onward in (ref.refers_to, ref.source):
+            if onward is not None and id(onward) not in seen:
+                found = goal_of(onward, seen)
+                if found is not None:
+                    return found
+        earlier = [k for k in kept if k.start < ref.start]
+        return kept.index(earlier[-1]) if earlier else None
 
     goals = []
     for mention in kept:
