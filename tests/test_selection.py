@@ -327,6 +327,19 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("for the voice, the most liked Italian one", {"rank_by": "likes", "languages": ["it"]}),
     ("answer in English, one line", {}),
     ("the top Spearman on STS Benchmark", {"best_on": {"dataset": "STS Benchmark", "config": None, "metric": "cos_sim_spearman"}}),
+    # a requirements list's fields; language codes where only a language can stand; licence ids however hyphenated
+    ("licence: MIT\nmin downloads: 100k\nlanguage: en", {"licences": ["mit"], "min_downloads": 100_000, "languages": ["en"]}),
+    ("requirements:\n- params: <300M\n- downloads: 50k\n- lang=de",
+     {"max_parameters": 300_000_000, "min_downloads": 50_000, "languages": ["de"]}),
+    ("max size: 1B", {"max_parameters": 1_000_000_000}),
+    ("a Korean (ko) model", {"languages": ["ko"]}),
+    ("- translator must list zh", {"languages": ["zh"]}),
+    ("the transcript must list it word for word", {}),
+    ("creativeml openrail-m is fine", {"licences": ["creativeml-openrail-m"]}),
+    ("the upscaler has to be apache.", {"licences": ["apache-2.0"]}),
+    ("the summariser runs on the mit cluster", {}),
+    ("we ship an open-source app, so anything share-alike (CC-BY-SA) is fine", {"licences": ["copyleft"]}),
+    ("open-source models only", {"licences": ["permissive"]}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
@@ -500,6 +513,20 @@ def test_a_constraint_binds_the_step_a_label_or_a_model_noun_names(planner, quer
     assert planner.plan(query).constraints == {"per_task": expected}
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("Transcribe ./call.wav and tell me its sentiment. The sentiment model needs 500k+ downloads and the speech "
+     "recogniser has to be an English model.",
+     {"text-classification": {"min_downloads": 500_000}, "automatic-speech-recognition": {"languages": ["en"]}}),
+    ("Transcribe ./call.wav and translate it into English. The speech one must be a Spanish model.",
+     {"automatic-speech-recognition": {"languages": ["es"]}}),
+    ("Caption ./dog.jpg, read the caption aloud and translate the caption into German. The captioner and the voice "
+     "must be MIT, and the voice the most liked.",
+     {"image-to-text": {"licences": ["mit"]}, "text-to-speech": {"licences": ["mit"], "rank_by": "likes"}}),
+])
+def test_a_constraint_binds_the_subject_nearest_before_it_or_the_one_step_of_the_kind_named(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
 def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
     result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
     assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
@@ -515,6 +542,14 @@ def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
     assert result.constraints == {"per_task": {"text-to-image": {"licences": ["openrail"]}}}
+
+
+def test_a_benchmark_only_another_reading_of_the_step_reports_decides_its_task(planner):
+    """Labels offered read as zero-shot classification, but only fixed-label classifiers report results on beans."""
+    query = "my bean plant leaves (./leaf.jpg) look weird, diseased or healthy? use the classifier with best accuracy on the beans dataset"
+    step = planner.plan(query).tasks[0]
+    assert step.task == "image-classification" and step.model is not None and "beans" in step.why
+    assert type(planner)(select_models=False).plan(query).tasks[0].task == "zero-shot-image-classification"  # no graph, no evidence
 
 
 def test_a_benchmark_no_step_has_makes_the_plan_unsatisfiable_not_silently_dropped(planner):

@@ -302,6 +302,32 @@ def test_a_reference_to_a_step_not_read_takes_the_step_before_it_in_every_proces
         steps = {t["task"]: t for t in json.loads(answer.stdout)["tasks"]}
         assert steps["translation"]["dep"] == [steps["automatic-speech-recognition"]["id"]], seed
 
+def test_a_request_that_only_names_a_model_of_a_clear_task_asks_for_that_task_uncertain(planner):
+    result = planner.plan("chatbot for my discord server. english only, must not be GPL. first msg to answer: "
+                          "'yo what's the best way to learn guitar'")
+    assert [t.task for t in result.tasks] == ["conversational"]
+    assert result.tasks[0].confidence < UNCERTAIN
+
+
+def test_a_clause_naming_the_model_of_a_step_already_asked_only_constrains_it(planner):
+    result = planner.plan("Transcribe ./msg_fr.wav, translate it into English, and read it out loud. All models need "
+                          "permissive licences. The speech recogniser must list French (fr), and the translator must be "
+                          "under 100M parameters.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
+    assert result.constraints["per_task"] == {"automatic-speech-recognition": {"languages": ["fr"]},
+                                              "translation": {"max_parameters": 100_000_000}}
+
+
+def test_a_task_word_right_after_the_is_the_earlier_steps_output(planner):
+    result = planner.plan("Paraphrase 'The product arrived late and damaged.' and then classify the emotion of the paraphrase.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text2text-generation", []), ("text-classification", [0])]
+
+
+def test_a_language_pair_with_an_arrow_gives_the_translation_its_target():
+    result = Planner().plan("translate en->fr: 'Please find attached the revised contract.'")
+    assert [(t.task, t.language) for t in result.tasks] == [("translation", "French")]
+
+
 def test_labels_given_make_zero_shot_classification(planner):
     result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
     assert [t.task for t in result.tasks] == ["zero-shot-classification"]

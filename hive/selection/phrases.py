@@ -29,7 +29,7 @@ CLAUSE_END = re.compile(r"[.?!;:\n]+(?=\s|$)|\s+but\s+|,", re.I)
 SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
 # Short licence words that are ordinary words too ("mit" in German, an Apache server): read as licences only
 # when written in capitals, beside a licence word, or in a sentence that speaks of licences or models.
-AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "cc-by", "open source", "open-source", "permissive", "permissively", "deepseek", "nc"}
+AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", "permissive", "permissively", "deepseek", "nc"}
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
@@ -39,6 +39,9 @@ NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech',
 MEASURED_ON = ("on", "at", "over", "against", "across")
 MEASURED_ON_WORDS = "|".join(MEASURED_ON)
 OTHER_PREPOSITIONS = "for|in|of"
+# Language codes that are English words too ("list it", "no"): read as codes only where a name is also read.
+CODES_THAT_ARE_WORDS = {"no", "is", "it", "my", "am", "be", "as", "at", "in", "on", "or", "to", "id", "he", "so", "me", "we",
+                        "us", "an", "la", "ms", "ca", "et", "ga", "ne", "sw", "hi", "el", "da", "ta", "te", "pa", "mr"}
 
 
 @dataclass
@@ -58,12 +61,18 @@ def _vocabulary() -> dict[str, Any]:
     data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["licence_word_pattern"] = _alternatives(data["licence_words"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["metric_pattern"] = _alternatives(data["metrics"], r"(?<![A-Za-z0-9_])(", r")(?![\w])")
+    for table in ("licence_ids", "licence_words", "metrics"):  # looked up as written, spaces and hyphens aside
+        data[table] = {_key(name): value for name, value in data[table].items()}
     languages = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
+    codes = "|".join(sorted(set(LANGUAGE_NAMES.values()) - CODES_THAT_ARE_WORDS, key=len, reverse=True))
+    every_code = "|".join(sorted(set(LANGUAGE_NAMES.values()), key=len, reverse=True))
     nouns, verbs = data["model_nouns"], data["language_verbs"]
     data["language_patterns"] = [
-        # "an English voice", "German-speaking models", "Spanish-capable ASR" (not "into English", "to German")
-        re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:[- ](?:capable|speaking|language|only|trained|tuned))?"
+        # "an English voice", "German-speaking models", "a Korean (ko) model" (not "into English", "to German")
+        re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:\s*\([a-z]{{2,3}}\))?(?:[- ](?:capable|speaking|language|only|trained|tuned))?"
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
+        # a field of a requirements list: "language: en", "lang = German"
+        re.compile(rf"\blang(?:uages?)?\s*[:=]\s*(?P<language>{languages}|{every_code})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
         # model is the subject: "my mum only understands Greek" constrains nothing)
         re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they|it))\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
@@ -72,7 +81,7 @@ def _vocabulary() -> dict[str, Any]:
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
         # "which model speak Spanish", "Chat model: must speak Russian", "translator must list German"
         re.compile(rf"\b(?P<noun>{nouns})\s*:?\s+(?:(?:must|should|has\s+to|have\s+to|needs?\s+to|can|will)\s+)?(?:be\s+able\s+to\s+)?"
-                   rf"(?:speak|understand|support|handle|know|cover|converse|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
+                   rf"(?:speak|understand|support|handle|know|cover|converse|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages}|{codes})\b", re.I),
         # a clause whose subject is left out: "Must handle Korean, Apache 2.0", "translation: must support Russian"
         re.compile(rf"(?:^|(?<=[.;:!?,\n])|(?<=\band))\s*(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+able\s+to\s+)?"
                    rf"(?:speak|understand|support|handle|know|cover|list)\w*\s+(?:only\s+)?(?:in\s+)?(?P<language>{languages})\b", re.I),
@@ -89,7 +98,7 @@ def _vocabulary() -> dict[str, Any]:
 
 def _alternatives(table: dict[str, str], before: str, after: str) -> re.Pattern:
     words = sorted(table, key=len, reverse=True)
-    return re.compile(before + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in words) + after, re.I)
+    return re.compile(before + "|".join(re.sub(r"(?:\\[ -])+", r"[\\s-]+", re.escape(w)) for w in words) + after, re.I)
 
 
 def model_nouns() -> str:
@@ -157,17 +166,20 @@ def _licences(text: str, data: dict) -> list[Phrase]:
 
 
 def _key(words: str) -> str:
-    """A matched name as the vocabulary spells it ('Apache  2.0' -> 'apache 2.0')."""
-    return re.sub(r"[\s-]+", lambda m: "-" if "-" in m.group() else " ", words.lower())
+    """A name as the vocabulary looks it up, however spaced or hyphenated ('Apache  2.0' and 'apache-2.0' -> 'apache2.0')."""
+    return re.sub(r"[\s-]+", "", words.lower())
 
 
 def _is_licence_word(match: re.Match, sentence: str) -> bool:
     """A licence word that is an ordinary word too ('mit', 'apache') counts in capitals or beside licence talk."""
     word = _key(match.group(1))
+    if word == "opensource":  # "an open-source app" describes something else; "open-source models", "be open source" a licence
+        return bool(re.match(rf"\s*(?:(?:{model_nouns()}|licen[cs]\w*|weights|only)\b|$|[.,;!?])", sentence[match.end():], re.I))
     if word not in AMBIGUOUS_LICENCE_WORDS:
         return True
     written = match.group(1)
-    return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence))
+    said_of_a_model = re.search(rf"\b(?:{model_nouns()})\b[^.?!;]*\b(?:be|is|are)\s+$", sentence[:match.start()], re.I)
+    return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model)  # "the upscaler has to be apache"
 
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
@@ -198,13 +210,23 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         upper = upper_before or patterns["upper_bound_after"].search(after)
         lower = lower_before or patterns["lower_bound_after"].search(after)
         unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
+        field = patterns["count_field"].search(before) if unit is None else None
+        if field is not None:  # a requirements list's field: "min downloads: 100k", "params <= 300M", "max size: 1B"
+            unit = "download" if field["unit"].lower().startswith("download") else "parameter"
+            bound = (field["bound"] or ("min" if unit == "download" else "max")).lower()  # a size is a cap, downloads a floor
+            upper = upper or (bound.startswith(("max", "at most")) and not lower)
+            lower = lower or bound.startswith(("min", "at least"))
         if unit is None and (upper or lower) and scale:
             clause = _clause(text, match.start())
             unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"
         if unit is None or not (upper or lower or unit == "download"):
             continue
-        bound_before = upper_before or lower_before  # the phrase starts at a bound written before the number
-        start = match.start() - (len(before) - bound_before.start() if bound_before else 0)
+        bound_before = upper_before or lower_before
+        if field is not None:  # the phrase starts at a field or a bound written before the number
+            opening = field.start("bound") if field["bound"] else field.start("unit")
+        else:
+            opening = bound_before.start() if bound_before else len(before)
+        start = match.start() - (len(before) - opening)
         if bound_before and patterns["refused_bound"].search(text[max(0, start - REFUSAL_REACH): start]):
             upper, lower = lower, upper  # "nothing over 100M parameters", "no model with fewer than 1,000 downloads"
         unit_match = patterns[f"{unit}_units"].search(after)
@@ -368,7 +390,7 @@ def _languages(text: str, data: dict) -> list[Phrase]:
             elif match.groupdict().get("subject"):
                 start = match.end("subject") + 1  # "everything has to handle German": the subject says which steps
             if not any(p.start < end and start < p.end for p in found):
-                found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES[match["language"].lower()]]))
+                found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES.get(match["language"].lower(), match["language"].lower())]))
     return found
 
 

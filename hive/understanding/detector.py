@@ -26,6 +26,7 @@ from hive.understanding.segments import Part, part_between, split_parts
 NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
+CUE_FLOOR = 0.02  # a cue phrase (or a model's name) the detector gives less than this is not a task
 LEANS = 0.25  # a weak part reading another task at least this surely keeps it (is not swallowed by a neighbour)
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)

@@ -30,6 +30,9 @@ _LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for na
 # (not "./brief.m4a in French", which says what an input is in)
 TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
+# "en->fr", "English → German": a pair whose right side is the language wanted
+LANGUAGE_PAIR = re.compile(r"\b(?P<source>[a-z]{2,3}|[a-z]+)\s*(?:->|→|=>|>)\s*(?P<target>[a-z]{2,3}|[a-z]+)\b", re.I)
+LANGUAGE_CODES = {code: name for name, code in reversed(LANGUAGE_NAMES.items())}  # 'zh' -> 'chinese', not 'mandarin'
 EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
 
 
@@ -92,12 +95,23 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
         end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
         wanted = TARGET_LANGUAGES.search(located.masked, mention.start, max(end, mention.end))
         languages = list(dict.fromkeys(re.findall(_LANGUAGE, wanted.group(0), re.I) if wanted else []))
+        if not languages and (pair := _language_pair(located.masked[mention.start:max(end, mention.end)])):
+            languages = [pair]
         languages = [language.capitalize() for language in languages]
         if languages:
             mention.language = languages[0]
             result.extend(replace(mention, language=language, uses=list(mention.uses), constraints=dict(mention.constraints))
                           for language in languages[1:])
     return result
+
+
+def _language_pair(text: str) -> str | None:
+    """The wanted language of a pair written with an arrow ('en->fr' -> 'french'), when both sides are languages."""
+    for match in LANGUAGE_PAIR.finditer(text):
+        source, target = (LANGUAGE_CODES.get(w.lower(), w.lower()) for w in (match["source"], match["target"]))
+        if source in LANGUAGE_NAMES and target in LANGUAGE_NAMES:
+            return target
+    return None
 
 
 def _compares(action: ActionSchema) -> bool:

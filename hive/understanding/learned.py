@@ -28,7 +28,7 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.understanding.detector import NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.detector import CUE_FLOOR, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
@@ -36,14 +36,13 @@ from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
-from hive.understanding.scoping import scope_constraints, speaks_of_a_model, task_of_model_named
+from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span
 
 UNCERTAIN = 0.5
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
-CUE_FLOOR = 0.02  # a cue phrase the detector gives less than this (in its clause) is not a task
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an introduction, not an ask
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
@@ -127,6 +126,8 @@ class LearnedUnderstander(RuleUnderstander):
                 tasks.append(mention)
         if not tasks and has_inputs:
             tasks = _likeliest_ask(readings, located)
+        if not tasks:
+            tasks = _modelled_ask(readings, located, self.detector)
         tasks.sort(key=lambda m: m.start)
         parsed.constraints = scope_constraints(parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
         if not tasks:
@@ -167,12 +168,24 @@ class LearnedUnderstander(RuleUnderstander):
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
+        if self._constrains_a_step_asked(task, inside, located, part, earlier):
+            return []
         same = [m for m in inside if family_of(m.task) == family_of(task)]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.task = task
         mention.confidence = _probability(reading, family_of(task))
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
+
+    def _constrains_a_step_asked(self, task: str, inside: list[Mention], located: RequestText, part: Part,
+                                 earlier: list[Mention]) -> bool:
+        """A clause that only names the model of a step already asked for, to constrain it ("... and read it out
+        loud. The speech recogniser must list French"): no input, no cue asking for the task, a constraint phrase."""
+        family = family_of(task)
+        return any(family_of(e.task) == family for e in earlier) and not _has_input(part) \
+            and not any(family_of(m.task) == family for m in inside) \
+            and any(part.start <= c.start < part.end for c in located.constraints) \
+            and any(family_of(m.task) == family for m in steps_named(located.masked, part.start, part.end, earlier, self.detector, self))
 
     def _spoken(self, mention: Mention, cued: list[Mention], located: RequestText, part: Part) -> list[Mention]:
         """'Read out loud which product sold most in ./sales.csv', 'describe ./a.jpg in French, out loud': the
@@ -447,6 +460,18 @@ def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Me
     mention = Mention(_task_of(label, located, reading.part), *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
     mention.confidence, mention.readings = round(p, 3), reading.ranked()
     return [mention]
+
+
+def _modelled_ask(readings: list[PartReading], located: RequestText, detector: TaskDetector) -> list[Mention]:
+    """A request whose clauses all read "none" but name a model of a clear task asks for that task, kept
+    uncertain ("chatbot for my discord server, english only ...: 'yo what's the best way to learn guitar'")."""
+    for reading in readings:
+        task = task_of_model_named(located.masked[reading.part.start:reading.part.end], detector)
+        if task is not None:
+            mention = Mention(_task_of(task, located, reading.part), *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
+            mention.confidence, mention.readings = round(_probability(reading, task), 3), reading.ranked()
+            return [mention]
+    return []
 
 
 def _nearest(readings: list[PartReading]) -> str:

@@ -36,6 +36,7 @@ from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
+RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
 DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
 UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file
 SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
@@ -172,6 +173,9 @@ class RuleUnderstander(Understander):
         verbs = _non_overlapping(
             [Mention(t, m.start(), m.end(), "verb") for t, ps in self.verbs.items() for p in ps for m in p.finditer(masked)]
         )
+        for verb in verbs:  # a task's word again, right after "the", names its output ("paraphrase ... the paraphrase")
+            if RIGHT_AFTER_DETERMINER.search(masked, 0, verb.start) and any(v.task == verb.task and v.start < verb.start for v in verbs):
+                verb.kind = "noun"
         nouns = _non_overlapping(
             [Mention(t, m.start(), m.end(), "noun") for t, ps in self.nouns.items() for p in ps for m in p.finditer(masked)]
             + [Mention(t, m.start(), m.end(), "ref") for t, ps in self.refs.items() for p in ps for m in p.finditer(masked)]

@@ -26,16 +26,17 @@ import numpy as np
 
 from hive.selection.phrases import Phrase, merge_phrase, model_nouns
 from hive.planning.library import load_library
-from hive.understanding.detector import NONE, SURE, PartReading, TaskDetector
+from hive.understanding.detector import CUE_FLOOR, NONE, SURE, PartReading, TaskDetector
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
+from hive.understanding.inputs import FOLDER_WORDS
 from hive.understanding.parsing import BLANK, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
 
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
-                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give)\b))", re.I)
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|anything|something)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
@@ -52,6 +53,8 @@ GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "
 # to, when that task stands out among all 30 (this many standard deviations above their mean) ...
 DISTINCT = 2.0
 MARGIN = 0.01  # ... and is closer than any other step's task by this much (cosine);
+CLEAR_LEAD = 0.5  # a model's name is clearly closest to a task this many standard deviations ahead of the next,
+# and the detector reads "I need a <name> for this." as that task at least CUE_FLOOR
 PHRASE_STARTS = {"the", "a", "an", "my", "our", "your", "its", "their", "this", "that", "every", "each", "all", "both",
                  "any", "with", "of", "for", "by", "to", "into", "from", "on", "in", "and", "or", "use", "using", "pick",
                  "take", "choose", "want", "need", "which", "what", "whichever", "whatever"}
@@ -69,6 +72,7 @@ NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for 
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
+LISTED_BETWEEN = re.compile(r"(?:\s|,|&|\band\b|\bor\b|\bthe\b|\bboth\b)*", re.I)  # between names listed together
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -83,7 +87,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
-        steps = targets.named(*clause)
+        steps = targets.named(*clause, at=phrase.start)
         if len(steps) == 1 and BOTH.search(query, *clause) and len(paired := targets.named(segment[0], clause[1])) > 1:
             steps = paired  # "the translator and the voice both need to speak Spanish": the clause's subject is two
         if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
@@ -98,6 +102,12 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             for mention in steps:
                 merge_phrase(mention.constraints, phrase)
     return {"global": whole} if whole else {}
+
+
+def steps_named(masked: str, start: int, end: int, tasks: list[Mention], detector: TaskDetector,
+                rules: RuleUnderstander) -> list[Mention]:
+    """The steps among `tasks` that the names of targets in a span of the request name ("the speech recogniser")."""
+    return _Targets(masked, tasks, detector, rules).named(start, end)
 
 
 def speaks_of_a_model(clause: str) -> bool:
@@ -122,7 +132,7 @@ def _segment(text: str, at: int) -> tuple[int, int]:
 def _own_words(name: str) -> str:
     """A target's name without what comes before it: a blanked value, or a word that starts the noun phrase
     ("the transcript with a summariser" -> "summariser"; "into english every model" -> "model")."""
-    words = name.split(BLANK)[-1].split()
+    words = name.rstrip(BLANK + " ").split(BLANK)[-1].split()
     starts = [i for i, word in enumerate(words) if word.lower() in PHRASE_STARTS]
     return " ".join(words[starts[-1] + 1:] if starts else words)
 
@@ -161,15 +171,35 @@ class _Targets:
         """The names of targets in a span, each its own words, acronyms spelt out ('QA model' -> 'question
         answering model'); a name of generic words only ('the model', 'every one') or of every step ('anything
         we run') is none."""
-        span = self.masked[start:end]
-        found = [_spelt(_own_words(m["name"])) for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(span)]
-        return [name for name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
+        return [name for _start, _end, name in self._placed_names(start, end)]
 
-    def named(self, start: int, end: int) -> list[Mention]:
-        steps: list[Mention] = []
-        for name in self.names(start, end):
-            steps += [m for m in self._steps_named(name) if m not in steps]
-        return steps
+    def _placed_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        found = [(start + m.start("name"), start + m.end("name"), _spelt(_own_words(m["name"])))
+                 for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(self.masked[start:end])]
+        kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
+        return sorted(kept)
+
+    def named(self, start: int, end: int, at: int | None = None) -> list[Mention]:
+        """The steps the span's names name; with `at` (where a constraint stands), when they name different
+        steps, those of the subject nearest before it ("the sentiment model needs 500k+ downloads and the speech
+        recogniser has to be an English model"), with names listed beside it ("the captioner and the translator
+        must be MIT"), else of the first name after it ("only MIT for the captioner, ...")."""
+        placed = [(a, b, steps) for a, b, name in self._placed_names(start, end) if (steps := self._steps_named(name))]
+        if at is not None and len({m.task for _a, _b, steps in placed for m in steps}) > 1:
+            before = [p for p in placed if p[1] <= at]
+            if before:
+                group = [before[-1]]
+                for earlier in reversed(before[:-1]):  # names listed together: nothing but "and", "or", commas between
+                    if earlier[1] <= group[0][0] and not LISTED_BETWEEN.fullmatch(self.masked[earlier[1]:group[0][0]]):
+                        break
+                    group.insert(0, earlier)
+                placed = group
+            else:
+                placed = placed[:1]
+        found: list[Mention] = []
+        for _a, _b, steps in placed:
+            found += [m for m in steps if m not in found]
+        return found
 
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
@@ -180,6 +210,8 @@ class _Targets:
         named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
         if named:
             return named
+        if touching := self._steps_of_kind_named(name):
+            return touching
         tasks, meanings = _task_meanings()
         similarity = dict(zip(tasks, (meanings @ shared_encoder().encode([name])[0]).tolist()))
         scores = list(similarity.values())
@@ -205,6 +237,17 @@ class _Targets:
                  if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", self.masked[m.start:m.end].lower()))}
         return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
 
+    def _steps_of_kind_named(self, name: str) -> list[Mention]:
+        """The one step that reads or makes the kind of data a word of the name names ('the speech one' of a
+        transcription and a translation; 'the image part')."""
+        kinds = {kind for word in re.findall(r"[^\W\d_]+", name.lower()) for kind, words in FOLDER_WORDS.items()
+                 if re.fullmatch(rf"(?:{words.pattern})s?", word, re.I)}
+        if len(kinds) != 1:
+            return []
+        kind = kinds.pop()
+        touching = {m.task for m in self.tasks if kind in _kinds_handled(m.task)}
+        return [m for m in self.tasks if m.task in touching] if len(touching) == 1 else []
+
     def _steps_read(self, name: str) -> list[Mention]:
         """The step the detector reads 'I need a <name> for this.' as most, clearly ('the picture generation'
         after a caption: text-to-image, though a step read as image-to-image may become it)."""
@@ -222,22 +265,44 @@ class _Targets:
 
 def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
     """The task a model's noun in a clause names clearly ("which speech recognition model has ...", "an image
-    generator that ..."): the detector reads "I need a <name> for this." as that task surely, and twice as surely
-    as any other. None when the clause names no model that way, or negates it ("no chatbot")."""
+    generator that ...", "chatbot for my discord server"): the detector reads "I need a <name> for this." as that
+    task surely, and twice as surely as any other; or the name is clearly closest in meaning to a task the
+    detector finds at all likely ('speech recogniser', 'chatbot'). None when the clause names no model that way,
+    or negates it ("no chatbot")."""
     for match in _noun_target().finditer(clause):
         name = _spelt(_own_words(match["name"]))
         if not _says_more_than_generic(name) or NEGATION_BEFORE.search(clause, 0, match.start()):
             continue
-        ranked = _read_as_needed(name, detector).ranked(2)
+        reading = _read_as_needed(name, detector)
+        ranked = reading.ranked(2)
         if ranked[0][0] != NONE and ranked[0][1] >= SURE and ranked[0][1] >= CLEAR_MARGIN * ranked[1][1]:
             return ranked[0][0]
+        if (closest := _clearly_closest_in_meaning(name)) and reading.probabilities.get(closest, 0.0) >= CUE_FLOOR:
+            return closest
     return None
+
+
+def _clearly_closest_in_meaning(name: str) -> str | None:
+    """The library task whose name and description a name is closest to, when it stands out among all of them
+    and clearly ahead of the next ('speech recogniser'; not 'language model', as near classification as translation)."""
+    tasks, meanings = _task_meanings()
+    similarity = meanings @ shared_encoder().encode([name])[0]
+    scores = (similarity - similarity.mean()) / (similarity.std() or 1.0)
+    second, best = np.argsort(scores)[-2:]
+    return tasks[best] if scores[best] >= DISTINCT and scores[best] - scores[second] >= CLEAR_LEAD else None
 
 
 def _read_as_needed(name: str, detector: TaskDetector) -> PartReading:
     """The detector's reading of "I need a <name> for this."."""
     parsed, located = parse_request(NAME_READ_AS.format(name))
     return detector.score_parts([whole_request(located)], parsed, [])[0]
+
+
+@lru_cache(maxsize=None)
+def _kinds_handled(task: str) -> set[str]:
+    """The kinds of data a library task reads or makes (none for a meta task such as 'answer')."""
+    action = load_library().actions.get(task)
+    return {kind for _param, kind in action.inputs} | set(action.output_modalities) if action else set()
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,59 @@
+"""A benchmark the request names is evidence of the task it asks for.
+
+"Diseased or healthy? Use the classifier with the best accuracy on the beans dataset" reads as labels offered
+(zero-shot image classification), yet only fixed-label image classifiers report results on beans. When no
+model of a step's task has a result on the benchmark its constraint names, but models of another task the
+detector also read the step as (at least CUE_FLOOR), or of another task of its family (classify, answer), do,
+and that task reads no other kinds of input, the step is that task.
+This needs the graph, so the pipeline applies it only when it selects models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hive.errors import HiveError
+from hive.planning.domain import Domain
+from hive.request import GoalSpec
+from hive.selection.constraints import Benchmark
+from hive.selection.vocabulary import Vocabulary
+from hive.understanding.detector import CUE_FLOOR
+from hive.understanding.families import FAMILIES, family_of
+
+
+def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], domain: Domain,
+                                vocabulary: Vocabulary) -> list[GoalSpec]:
+    """The goals, each whose benchmark only another of its readings has results on changed to that task."""
+    everywhere = (stated.get("global") or {}).get("best_on")
+    changed = []
+    for goal in goals:
+        wanted = goal.constraints.get("best_on") or everywhere
+        if wanted is None or goal.task not in domain.actions or _reported(vocabulary, domain.actions[goal.task].pipeline_tag, wanted):
+            changed.append(goal)
+            continue
+        read = [task for task, p in sorted(goal.readings.items(), key=lambda kv: -kv[1]) if p >= CUE_FLOOR]
+        kin = [task for task in FAMILIES.get(family_of(goal.task), ()) if task not in read]
+        alternatives = [task for task in read + kin if task != goal.task and _reads_no_more(domain, task, goal.task)]
+        reported = next((task for task in alternatives if _reported(vocabulary, domain.actions[task].pipeline_tag, wanted)), None)
+        if reported is None:
+            changed.append(goal)
+        else:  # candidate labels are no input of a fixed-label classifier
+            uses = goal.uses if len(domain.actions[reported].inputs) > 1 else []
+            changed.append(goal.model_copy(update={"task": reported, "uses": uses}))
+    return changed
+
+
+def _reads_no_more(domain: Domain, task: str, than: str) -> bool:
+    """Whether a task reads only kinds of input that another reads (image classification, zero-shot's image)."""
+    if task not in domain.actions:
+        return False
+    own = {kind for _param, kind in domain.actions[task].inputs}
+    return bool(own) and own <= {kind for _param, kind in domain.actions[than].inputs}
+
+
+def _reported(vocabulary: Vocabulary, task: str, wanted: dict[str, Any]) -> bool:
+    try:
+        vocabulary.benchmark(task, Benchmark(**{k: v for k, v in wanted.items() if k in Benchmark.model_fields}))
+    except (HiveError, ValueError):
+        return False
+    return True
