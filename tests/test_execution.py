@@ -91,15 +91,23 @@ def test_the_sample_picture_is_what_the_drawing_script_draws():
 
 
 @needs_offline
-def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path):
+def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path, monkeypatch):
     (tmp_path / "notes.txt").write_text("The council met on Monday.")
     plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and translate {tmp_path / 'notes.txt'} into German")
+    monkeypatch.setattr(executor, "check_offline", lambda _plan: None)  # let the hub-only step start, and fail in its worker
     record = executor.run(plan, tmp_path / "runs")
     status = {s.task: s.status for s in record.steps}
     assert status["automatic-speech-recognition"] == "done" and status["token-classification"] == "done"
     assert status["translation"] == "failed"
     assert "no offline weights" in next(s.error for s in record.steps if s.task == "translation")
     assert record.status == "partial"
+
+
+def test_a_step_without_offline_weights_is_refused_before_anything_runs(planner, executor, tmp_path):
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and translate the transcript into German")
+    with pytest.raises(HiveError, match=r"nothing was run: step 1 \(translation\) needs .*no offline weights.*--allow-hub"):
+        executor.run(plan, tmp_path / "runs")
+    assert not (tmp_path / "runs").exists()
 
 
 def test_bad_inputs_are_refused_before_anything_runs(planner, executor, tmp_path):

