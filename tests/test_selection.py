@@ -332,6 +332,7 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("requirements:\n- params: <300M\n- downloads: 50k\n- lang=de",
      {"max_parameters": 300_000_000, "min_downloads": 50_000, "languages": ["de"]}),
     ("max size: 1B", {"max_parameters": 1_000_000_000}),
+    ("license: Apache-2.0\ndownloads: 50k", {"licences": ["apache-2.0"], "min_downloads": 50_000}),  # no count across lines
     ("a Korean (ko) model", {"languages": ["ko"]}),
     ("- translator must list zh", {"languages": ["zh"]}),
     ("the transcript must list it word for word", {}),
@@ -343,6 +344,11 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
+
+
+def test_a_short_name_run_together_with_its_number_names_the_dataset(selector):
+    resolved = selector.vocabulary.benchmark("text-classification", Benchmark(dataset="SST-2"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["sst2"]
 
 
 def test_a_metric_named_among_the_dataset_words_is_the_metric(selector):

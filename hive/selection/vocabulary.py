@@ -105,10 +105,12 @@ def _has_metric(row: dict[str, object], metric: str) -> bool:
 
 
 def _names(wanted: str, token: str) -> bool:
-    """'conll' names 'conll2003', '2' names 'v2' and '03' names '2003' (but '3' not '93'), 'english' names 'english'."""
+    """'conll' names 'conll2003', 'sst' names 'sst2', '2' names 'v2' and '03' names '2003' (but '3' not '93'),
+    'english' names 'english'."""
     if wanted.isdigit():
         return token.endswith(wanted) and (len(wanted) >= 2 or not token[:-1][-1:].isdigit())  # 'v2' is 2, '93' is not 3
-    return token == wanted or (len(wanted) >= 4 and wanted in token)
+    # 'sst' of 'SST-2' names 'sst2' (a short name run together with its number)
+    return token == wanted or (len(wanted) >= 4 and wanted in token) or bool(re.fullmatch(rf"{re.escape(wanted)}\d+", token))
 
 
 def _normal(name: str) -> str:

@@ -36,7 +36,7 @@ from hive.understanding.segments import FILLER, sentence_span, whole_request
 
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
-                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|anything|something)\b))", re.I)
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
