@@ -61,7 +61,10 @@ class PlanResult(BaseModel):
 
     def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
         exclude = None if explain else {"explanation"}
-        return self.model_dump(mode="json", exclude=exclude, exclude_none=True)
+        data = self.model_dump(mode="json", exclude=exclude, exclude_none=True)
+        for step in data.get("tasks", []):  # a step no model satisfies says so: "model": null, not a missing key
+            step.setdefault("model", None)
+        return data
 
 
 class Planner:

@@ -571,6 +571,11 @@ def test_an_unsatisfiable_step_exits_3_and_keeps_the_other_models():
     assert done.returncode == 3, done.stderr
     assert "no model" in done.stdout and "nvidia/stt_en_conformer_transducer_xlarge" in done.stdout
     assert "applied: licences=['gpl-3.0']" in done.stdout
+    as_json = subprocess.run([sys.executable, "-m", "hive.cli", "plan", "--json",
+                              "Transcribe ./a.wav with the best WER on LibriSpeech, then summarise it with a GPL-3.0 model"],
+                             capture_output=True, text=True)
+    summary = next(t for t in json.loads(as_json.stdout)["tasks"] if t["task"] == "summarization")
+    assert as_json.returncode == 3 and summary["model"] is None and summary["unsatisfiable"]
 
 
 def test_rouge_without_a_variant_ranks_on_the_best_of_its_variants(selector):
