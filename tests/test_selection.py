@@ -335,6 +335,8 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     ("license: Apache-2.0\ndownloads: 50k", {"licences": ["apache-2.0"], "min_downloads": 50_000}),  # no count across lines
     ("a Korean (ko) model", {"languages": ["ko"]}),
     ("- translator must list zh", {"languages": ["zh"]}),
+    ("The model must be Spanish.", {"languages": ["es"]}),
+    ("The output must be in English.", {}),
     ("the transcript must list it word for word", {}),
     ("creativeml openrail-m is fine", {"licences": ["creativeml-openrail-m"]}),
     ("the upscaler has to be apache.", {"licences": ["apache-2.0"]}),
