@@ -20,7 +20,7 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.selection.constraints import ConstraintSet, constraint_set
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
-from hive.understanding.benchmark_evidence import tasks_their_benchmarks_name
+from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input
 from hive.understanding.learned import UNCERTAIN
 
@@ -121,7 +121,7 @@ class Planner:
             domain = merge_domains(self.library.get(result.domains))
         with _timed(timings, "understand"):
             goals = self.understander.select_goals(parsed, inputs, domain)
-            if self.select_models and _names_a_benchmark(parsed.constraints, goals):
+            if self.select_models and names_a_benchmark(goals, parsed.constraints):
                 goals = tasks_their_benchmarks_name(goals, parsed.constraints, domain, self.selector.vocabulary)
         with _timed(timings, "problem"):
             problem = build_problem(domain, inputs, goals)
@@ -177,10 +177,6 @@ class Planner:
         except HiveError as exc:
             return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
                               understander=self.understander.name, error=str(exc))
-
-
-def _names_a_benchmark(stated: dict, goals: list[GoalSpec]) -> bool:
-    return "best_on" in (stated.get("global") or {}) or any("best_on" in g.constraints for g in goals)
 
 
 def uncertain_steps(steps: list[TaskStep], goals: list[GoalSpec]) -> list[str]:

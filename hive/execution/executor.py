@@ -23,7 +23,7 @@ from pyoxigraph import Literal
 
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
-from hive.execution.offline import offline_models
+from hive.execution.offline import OfflineModel, offline_models
 from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
 from hive.execution.worker import WorkerPool
@@ -92,8 +92,7 @@ class Executor:
         for step in plan.tasks:
             if step.model is None:
                 raise HiveError(f"nothing was run: step {step.id} ({step.task}) has no model — {step.why}")
-            offline = offline_models().get((step.model, step.task))
-            if offline is not None and not offline.missing_packages():
+            if (offline := _installed_offline(step)) is not None:
                 offline.verify_weights()
         for resource in plan.explanation.inputs if plan.explanation else []:
             read = any(resource.value == v for s in plan.tasks for v in s.args.values())
@@ -109,10 +108,9 @@ class Executor:
         if self.allow_hub:
             return
         for step in plan.tasks:
-            offline = offline_models().get((step.model or "", step.task))
-            if offline is not None and not offline.missing_packages():
+            if _installed_offline(step) is not None:
                 continue
-            if offline is not None:
+            if (offline := offline_models().get((step.model or "", step.task))) is not None:
                 fix = f"install its weights ({offline.install_hint()})"
             elif any(task == step.task and not m.missing_packages() for (_id, task), m in offline_models().items()):
                 fix = "choose the installed offline model with --local-only"
@@ -125,11 +123,11 @@ class Executor:
         """(checked code, where it came from): the offline snippet when its packages are installed, else
         the graph's snippet for the model, else — missing, or refused by the policy — the task's template."""
         signature = Signature(tuple(p[1:] for p, _m in self.inputs_of[step.task]), step.model or "")
-        offline = offline_models().get((step.model or "", step.task))
-        if offline is not None and not offline.missing_packages():
+        if (offline := _installed_offline(step)) is not None:
             check_snippet(offline.code(), signature)
             return offline.code(), offline.source()
         if not self.allow_hub:
+            offline = offline_models().get((step.model or "", step.task))
             hint = offline.install_hint() if offline else "choose a model with --local-only"
             raise SnippetRejected(f"{step.model} has no offline weights here and would be fetched from the hub ({hint}, or pass --allow-hub)")
         rows = self.graph.select(
@@ -259,6 +257,12 @@ class Executor:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _installed_offline(step: TaskStep) -> OfflineModel | None:
+    """The step's model as an offline model whose packages are installed, or None."""
+    offline = offline_models().get((step.model or "", step.task))
+    return offline if offline is not None and not offline.missing_packages() else None
 
 
 def remove_dead_staging(runs_dir: Path) -> list[Path]:

@@ -110,7 +110,7 @@ def _names(wanted: str, token: str) -> bool:
     if wanted.isdigit():
         return token.endswith(wanted) and (len(wanted) >= 2 or not token[:-1][-1:].isdigit())  # 'v2' is 2, '93' is not 3
     # 'sst' of 'SST-2' names 'sst2' (a short name run together with its number)
-    return token == wanted or (len(wanted) >= 4 and wanted in token) or bool(re.fullmatch(rf"{re.escape(wanted)}\d+", token))
+    return token == wanted or (len(wanted) >= 4 and wanted in token) or (token.startswith(wanted) and token[len(wanted):].isdigit())
 
 
 def _normal(name: str) -> str:

@@ -21,13 +21,17 @@ from hive.understanding.detector import CUE_FLOOR
 from hive.understanding.families import FAMILIES, family_of
 
 
+def names_a_benchmark(goals: list[GoalSpec], stated: dict[str, Any]) -> bool:
+    """Whether the request binds any goal to a benchmark (else the graph need not be opened)."""
+    return any(_benchmark_of(goal, stated) for goal in goals)
+
+
 def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], domain: Domain,
                                 vocabulary: Vocabulary) -> list[GoalSpec]:
     """The goals, each whose benchmark only another of its readings has results on changed to that task."""
-    everywhere = (stated.get("global") or {}).get("best_on")
     changed = []
     for goal in goals:
-        wanted = goal.constraints.get("best_on") or everywhere
+        wanted = _benchmark_of(goal, stated)
         if wanted is None or goal.task not in domain.actions or _reported(vocabulary, domain.actions[goal.task].pipeline_tag, wanted):
             changed.append(goal)
             continue
@@ -41,6 +45,11 @@ def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], d
             uses = goal.uses if len(domain.actions[reported].inputs) > 1 else []
             changed.append(goal.model_copy(update={"task": reported, "uses": uses}))
     return changed
+
+
+def _benchmark_of(goal: GoalSpec, stated: dict[str, Any]) -> dict[str, Any] | None:
+    """The benchmark a goal is ranked on: its own, else the request's global one."""
+    return goal.constraints.get("best_on") or (stated.get("global") or {}).get("best_on")
 
 
 def _reads_no_more(domain: Domain, task: str, than: str) -> bool:

@@ -119,11 +119,8 @@ class LearnedUnderstander(RuleUnderstander):
             start, end = sentence_span(located.masked, reading.part.start)
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
             if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
-                mention = Mention(ANSWER, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
                 # "none" was the detector's other reading of a question nothing else claims
-                mention.confidence = round(_probability(reading, ANSWER) + reading.probabilities[NONE], 3)
-                mention.readings = reading.ranked()
-                tasks.append(mention)
+                tasks.append(_mention_of_part(ANSWER, reading, located, _probability(reading, ANSWER) + reading.probabilities[NONE]))
         if not tasks and has_inputs:
             tasks = _likeliest_ask(readings, located)
         if not tasks:
@@ -457,9 +454,7 @@ def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Me
                             key=lambda found: found[1], default=("", 0.0, None))
     if reading is None or p < CUE_SUPPORT:
         return []
-    mention = Mention(_task_of(label, located, reading.part), *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
-    mention.confidence, mention.readings = round(p, 3), reading.ranked()
-    return [mention]
+    return [_mention_of_part(_task_of(label, located, reading.part), reading, located, p)]
 
 
 def _modelled_ask(readings: list[PartReading], located: RequestText, detector: TaskDetector) -> list[Mention]:
@@ -468,10 +463,15 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
     for reading in readings:
         task = task_of_model_named(located.masked[reading.part.start:reading.part.end], detector)
         if task is not None:
-            mention = Mention(_task_of(task, located, reading.part), *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
-            mention.confidence, mention.readings = round(_probability(reading, task), 3), reading.ranked()
-            return [mention]
+            return [_mention_of_part(_task_of(task, located, reading.part), reading, located, _probability(reading, task))]
     return []
+
+
+def _mention_of_part(task: str, reading: PartReading, located: RequestText, confidence: float) -> Mention:
+    """A step asked for by a whole clause rather than a cue phrase in it, with the detector's readings."""
+    mention = Mention(task, *_words_span(located.masked, reading.part.start, reading.part.end), "verb")
+    mention.confidence, mention.readings = round(confidence, 3), reading.ranked()
+    return mention
 
 
 def _nearest(readings: list[PartReading]) -> str:

@@ -212,8 +212,8 @@ class _Targets:
             return named
         if touching := self._steps_of_kind_named(name):
             return touching
-        tasks, meanings = _task_meanings()
-        similarity = dict(zip(tasks, (meanings @ shared_encoder().encode([name])[0]).tolist()))
+        tasks, _meanings = _task_meanings()
+        similarity = dict(zip(tasks, _similarity_to_tasks(name).tolist()))
         scores = list(similarity.values())
         mean, spread = float(np.mean(scores)), float(np.std(scores)) or 1.0
 
@@ -285,13 +285,26 @@ def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
 def _clearly_closest_in_meaning(name: str) -> str | None:
     """The library task whose name and description a name is closest to, when it stands out among all of them
     and clearly ahead of the next ('speech recogniser'; not 'language model', as near classification as translation)."""
-    tasks, meanings = _task_meanings()
-    similarity = meanings @ shared_encoder().encode([name])[0]
+    tasks, _meanings = _task_meanings()
+    similarity = _similarity_to_tasks(name)
     scores = (similarity - similarity.mean()) / (similarity.std() or 1.0)
     second, best = np.argsort(scores)[-2:]
     return tasks[best] if scores[best] >= DISTINCT and scores[best] - scores[second] >= CLEAR_LEAD else None
 
 
+# Names recur from clause to clause and request to request ('speech recogniser'): each is read once per process.
+NAMES_REMEMBERED = 4096
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
+def _similarity_to_tasks(name: str) -> np.ndarray:
+    """A name's cosine similarity to every library task's meaning (in `_task_meanings` order); read-only."""
+    similarity = _task_meanings()[1] @ shared_encoder().encode([name])[0]
+    similarity.flags.writeable = False
+    return similarity
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
 def _read_as_needed(name: str, detector: TaskDetector) -> PartReading:
     """The detector's reading of "I need a <name> for this."."""
     parsed, located = parse_request(NAME_READ_AS.format(name))
