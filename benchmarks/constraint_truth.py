@@ -110,7 +110,9 @@ EXTRA_MODELS = [
     {
         "id": "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF",
         "tasks": ["text-generation", "summarization", "question-answering",
-                  "zero-shot-classification"],
+                  "zero-shot-classification", "translation", "text-classification",
+                  "conversational", "table-question-answering", "text2text-generation",
+                  "fill-mask", "document-question-answering"],
         "licences": ["apache-2.0"],
         "languages": ["en"],
         "params": 1_500_000_000,

@@ -171,11 +171,23 @@ def _run_or_show(executor, result, out: Path, dry_run: bool) -> None:
                 source = f"would fail: {exc}"
             typer.echo(f"step {step.id} {step.task}: {step.model} via {source}")
         return
-    record = executor.run(result, out)
+    record = executor.run(result, out, progress=_step_progress())
     typer.echo(record.answer)
     typer.echo(f"run {record.id}: {record.status}; report: {Path(record.directory) / 'report.html'}")
     if record.status == "failed":
         raise typer.Exit(1)
+
+
+def _step_progress():
+    """A run's progress callback: one line on stderr per step as it finishes."""
+    shown: set[int] = set()
+
+    def show(record) -> None:
+        for step in record.steps:
+            if step.status != "pending" and step.id not in shown:
+                shown.add(step.id)
+                typer.echo(f"step {step.id} {step.task}: {step.status} ({step.seconds:.1f} s)", err=True)
+    return show
 
 
 @app.command()

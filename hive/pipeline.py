@@ -17,12 +17,13 @@ from hive.planning.problem import build_problem
 from hive.planning.validate import check_plan
 from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.selection.constraints import ConstraintSet, constraint_set
+from hive.selection.constraints import Constraints, ConstraintSet, constraint_set
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input
 from hive.understanding.learned import UNCERTAIN
+from hive.understanding.written_text import wants_written_text
 
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
 
@@ -147,7 +148,7 @@ class Planner:
         result.constraints = effective.model_dump(by_alias=True, exclude_defaults=True)
         if self.select_models:
             with _timed(timings, "select"):
-                self._select(result.tasks, effective)
+                self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)))
         usage = getattr(self.understander, "usage", None)
         if usage:
             result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
@@ -177,6 +178,13 @@ class Planner:
         except HiveError as exc:
             return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
                               understander=self.understander.name, error=str(exc))
+
+
+def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:
+    """An image-to-text step reads the text written in the image (OCR) or describes it, as the request's words say."""
+    if not any(step.pipeline_tag == "image-to-text" for step in steps):
+        return ConstraintSet()
+    return ConstraintSet(per_task={"image-to-text": Constraints(reads_text=wants_written_text(query))})
 
 
 def uncertain_steps(steps: list[TaskStep], goals: list[GoalSpec]) -> list[str]:

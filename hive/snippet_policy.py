@@ -24,6 +24,9 @@ FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "__import__", "globals",
 MODEL_ID = re.compile(r"(?:[A-Za-z0-9][\w.-]{0,95}/)?[A-Za-z0-9][\w.-]{0,95}")
 FUNCTION_NAME = "run"
 COMMON_PARAMETERS = ("model", "device")
+# What a plan says of a step beyond its inputs (a translation's target language): a snippet may take these,
+# in this order, after its task inputs and before `model` and `device`; the executor fills them from the step.
+STEP_OPTIONS = ("language",)
 
 
 class SnippetRejected(ValueError):
@@ -40,6 +43,11 @@ class Signature:
     @property
     def parameters(self) -> tuple[str, ...]:
         return (*self.inputs, *COMMON_PARAMETERS)
+
+    def accepts(self, names: tuple[str, ...]) -> bool:
+        """`names` are the task inputs, then step options (a subsequence of STEP_OPTIONS), then model and device."""
+        inputs, options, common = names[:len(self.inputs)], names[len(self.inputs):-len(COMMON_PARAMETERS)], names[-len(COMMON_PARAMETERS):]
+        return inputs == self.inputs and common == COMMON_PARAMETERS and options == tuple(o for o in STEP_OPTIONS if o in options)
 
 
 def check_snippet(code: str, signature: Signature, exact_inputs: bool = True) -> None:
@@ -60,15 +68,24 @@ def check_snippet(code: str, signature: Signature, exact_inputs: bool = True) ->
 
 
 def input_names(code: str) -> tuple[str, ...]:
-    """The task-input parameter names of a snippet's `run` (everything before `model` and `device`)."""
+    """The task-input parameter names of a snippet's `run` (everything before its step options, `model` and `device`)."""
+    return tuple(name for name in _parameter_names(code)[: -len(COMMON_PARAMETERS)] if name not in STEP_OPTIONS)
+
+
+def option_names(code: str) -> tuple[str, ...]:
+    """The step options a snippet's `run` takes."""
+    return tuple(name for name in _parameter_names(code) if name in STEP_OPTIONS)
+
+
+def _parameter_names(code: str) -> tuple[str, ...]:
     function = next(n for n in ast.parse(code).body if isinstance(n, ast.FunctionDef))
-    return tuple(a.arg for a in function.args.args)[: -len(COMMON_PARAMETERS)]
+    return tuple(a.arg for a in function.args.args)
 
 
 def _check_signature(function: ast.FunctionDef, signature: Signature, exact_inputs: bool = True) -> None:
     args = function.args
     names = tuple(a.arg for a in args.args)
-    matches = names == signature.parameters if exact_inputs else names[-len(COMMON_PARAMETERS):] == COMMON_PARAMETERS
+    matches = signature.accepts(names) if exact_inputs else names[-len(COMMON_PARAMETERS):] == COMMON_PARAMETERS
     if not matches or args.vararg or args.kwarg or args.posonlyargs or args.kwonlyargs:
         raise SnippetRejected(f"signature must be ({', '.join(signature.parameters)}), found ({', '.join(names)})")
     if len(args.defaults) != len(names):

@@ -64,12 +64,16 @@ class ModelFacts:
     results: list[Result] = field(default_factory=list)
     sizes: list[SizeFact] = field(default_factory=list)
     code_blocks: list[str] = field(default_factory=list)
+    reads_text: bool = False  # an OCR model: its id or tags say OCR (TrOCR, manga-ocr, RapidOCR)
     problems: list[str] = field(default_factory=list)
 
 
 def _strings(value: Any) -> list[str]:
     items = value if isinstance(value, list) else [value]
     return [str(v).strip() for v in items if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v).strip()]
+
+
+OCR_NAME = re.compile(r"(?:^|[^a-z])(?:tr)?ocr(?:[^a-z]|$)", re.I)  # 'trocr-base-printed', 'manga-ocr-base', 'RapidOCR'
 
 
 def extract(card: Card) -> ModelFacts:
@@ -88,6 +92,7 @@ def extract(card: Card) -> ModelFacts:
         downloads=card.downloads,
         likes=card.likes,
         arxiv_ids=_arxiv_ids(tags, card.body),
+        reads_text=bool(OCR_NAME.search(card.id)) or "ocr" in (t.lower() for t in tags),
     )
     facts.results = _model_index(meta.get("model-index"), card.source, facts.problems)
     facts.sizes = size_facts(card)

@@ -99,9 +99,13 @@ class GraphWriter:
                 self.add(model, term(name), _integer(value))
         for arxiv_id in facts.arxiv_ids:
             self.add(model, NamedNode(DCTERMS + "references"), self.paper(arxiv_id))
+        if facts.reads_text:
+            self.add(model, term("readsText"), _boolean(True))
         for offline in offline_tasks(facts.id):  # an offline instruction LLM serves several tasks
             self.add(model, term("availableOffline"), _boolean(True))
             self.add(model, term("task"), self._typed(node("task", offline.task), "Task", name=offline.task))
+            if offline.prompted:
+                self.add(model, term("promptedFor"), node("task", offline.task))
             for package in offline.all_packages():
                 self.add(model, term("offlinePackage"), _text(package))
         for size in _with_package_bytes(facts.sizes, offline_tasks(facts.id)):

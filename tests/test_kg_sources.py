@@ -127,9 +127,13 @@ GOOD = 'def run(audio: str = "", model: str = "org/asr", device: str = "cpu"):\n
     (GOOD.replace('"org/asr"', '"org/other"'), "must default to"),
     (GOOD + "\nprint('side effect')\n", None),
     (GOOD + "\nx = 1\n", "exactly one top-level function"),
+    (GOOD.replace('model: str', 'language: str = "English", model: str'), None),  # a step option, after the inputs
+    (GOOD.replace('audio: str = "", ', 'language: str = "English", audio: str = "", '), "signature must be"),
+    (GOOD.replace('model: str', 'colour: str = "red", model: str'), "signature must be"),
     ("def run(:\n", "does not parse"),
 ])
 def test_the_snippet_policy_names_the_rule_broken(code, rule):
+    """Each rule refuses with its own reason; a step option (a translation's target language) may follow the inputs."""
     if rule is None:
         check_snippet(code, SIGNATURE)
         return

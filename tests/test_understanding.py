@@ -126,3 +126,18 @@ def test_a_second_object_of_the_same_verb_reads_what_the_first_reads():
     chained = planner.plan("Caption ./a.jpg and a video of the caption")  # the second object reads the first's output
     assert [t.task for t in chained.tasks] == ["image-to-text", "text-to-video"]
     assert chained.tasks[1].args["text"] == "<resource-0>"
+
+
+@pytest.mark.parametrize("request_text, wanted", [
+    ("OCR the handwritten note ./note.jpg and translate it", True),
+    ("Get the Japanese text out of panel.png", True),
+    ("read the menu in menu.jpg and translate it to English", True),
+    ("the prescription label label.jpg, can u read it and explain it", True),
+    ("Write a caption for ./sunset.jpg", False),
+    ("Caption the picture and read the text aloud", False),
+    ("Describe screenshot.png in words", False),
+])
+def test_a_request_for_the_text_in_an_image_is_told_from_one_for_a_description(request_text, wanted):
+    from hive.understanding.written_text import wants_written_text
+
+    assert wants_written_text(request_text) == wanted

@@ -24,6 +24,7 @@ from pyoxigraph import Literal
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import OfflineModel, offline_models
+from hive.execution.output_checks import output_problem
 from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
 from hive.execution.worker import WorkerPool
@@ -32,7 +33,7 @@ from hive.pipeline import PlanResult
 from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
 from hive.execution.mapping import map_arguments
-from hive.snippet_policy import Signature, SnippetRejected, check_snippet, input_names
+from hive.snippet_policy import Signature, SnippetRejected, check_snippet, input_names, option_names
 from hive.understanding.inputs import EXAMPLE_FILE
 
 RESOURCE = "<resource-"
@@ -232,6 +233,7 @@ class Executor:
         except (SnippetRejected, HiveError) as exc:
             entry.status, entry.error = "failed", f"snippet refused: {exc}"
             return None
+        arguments |= {option: getattr(step, option) for option in option_names(code) if getattr(step, option) is not None}
         arguments["device"] = self.device
         root = str(staging.resolve()) + "/"
         entry.arguments = {k: (v.replace(root, "") if isinstance(v, str) else v if isinstance(v, (int, float, list, dict)) else str(v))
@@ -245,8 +247,11 @@ class Executor:
         if outcome.error:
             entry.status, entry.error = "failed", outcome.error
             return None
-        entry.preview = outcome.preview
-        entry.output, entry.status = str(outcome.saved.relative_to(staging.resolve())), "done"
+        entry.preview, entry.output = outcome.preview, str(outcome.saved.relative_to(staging.resolve()))
+        if (problem := output_problem(step.task, arguments, outcome.value, step.language)) is not None:
+            entry.status, entry.error = "failed", problem  # the output stays in the run for inspection
+            return None
+        entry.status = "done"
         return outcome.value  # media pass on as files
 
     def close(self) -> None:

@@ -26,6 +26,7 @@ class OfflineModel:
     weights_package: str | None = None
     weights_bytes: int | None = None
     weights_sha256: str | None = None
+    prompted: bool = False  # a general instruction model prompted for the task (an entry listing several tasks)
 
     def size_bytes(self) -> int | None:
         """The weights' size on disk: the packaged file (or joined GGUF parts) HIVE loads."""
@@ -43,7 +44,8 @@ class OfflineModel:
 
     def source(self) -> str:
         """Where the weights come from, for reports."""
-        return "offline package " + ", ".join(self.packages + ((f"{self.gguf} (joined parts)",) if self.gguf else ()))
+        where = "offline package " + ", ".join(self.packages + ((f"{self.gguf} (joined parts)",) if self.gguf else ()))
+        return where + (f"; a general LLM prompted for {self.task}" if self.prompted else "")
 
     def all_packages(self) -> tuple[str, ...]:
         return self.packages + (tuple(packaged_models()[self.gguf].distributions()) if self.gguf else ())
@@ -68,12 +70,17 @@ def snippets_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def offline_models() -> dict[tuple[str, str], OfflineModel]:
-    """(model id, task) -> the offline model entry."""
+    """(model id, task) -> the offline model entry (an entry listing several tasks gives one per task)."""
     entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
-    return {(e["model"], e["task"]): OfflineModel(e["model"], e["task"], tuple(e["packages"]), tuple(e["modules"]), e["snippet"],
-                                                  e.get("gguf"), (e.get("weights") or {}).get("package"),
-                                                  (e.get("weights") or {}).get("bytes"), (e.get("weights") or {}).get("sha256"))
-            for e in entries}
+    models = {}
+    for e in entries:
+        weights = e.get("weights") or {}
+        for task in e.get("tasks") or [e["task"]]:
+            snippet = f"{task}/{e['model'].replace('/', '__')}.py"
+            models[(e["model"], task)] = OfflineModel(e["model"], task, tuple(e["packages"]), tuple(e["modules"]), snippet, e.get("gguf"),
+                                                      weights.get("package"), weights.get("bytes"), weights.get("sha256"),
+                                                      prompted="tasks" in e)
+    return models
 
 
 def offline_tasks(model: str) -> list[OfflineModel]:

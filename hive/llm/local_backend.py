@@ -41,8 +41,12 @@ class LlamaCppLocal:
             raise LLMUnavailable("llama-cpp-python is not installed; see the README for the build flags") from exc
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         path = find_gguf(model)
-        self.name = f"local:{path.name}"
+        self.name, self.context = f"local:{path.name}", context
         self.llm = Llama(model_path=str(path), n_ctx=context, n_threads=threads or os.cpu_count() or 2, verbose=False)
+
+    def tokens(self, text: str) -> int:
+        """How many tokens `text` takes in this model's context."""
+        return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
     def complete(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> Completion:
         started = time.perf_counter()

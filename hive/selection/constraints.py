@@ -87,6 +87,8 @@ class Constraints(BaseModel):
     min_downloads: int | None = Field(default=None, ge=0)
     local_only: bool = False
     rank_by: Literal["downloads", "likes"] | None = Field(default=None, description="rank by popularity first")
+    reads_text: bool | None = Field(default=None, description="image-to-text: an OCR model (True) or one that describes "
+                                    "the picture (False); set from the request's words")
 
     @field_validator("languages")
     @classmethod

@@ -62,6 +62,9 @@ def checks_for(constraints: Constraints, vocabulary: Vocabulary, task: str) -> t
     if constraints.min_downloads is not None:
         checks.append(Check("downloads", f"at least {constraints.min_downloads:,} downloads",
                             f"COALESCE(?downloads >= {_integer(constraints.min_downloads)}, false)"))
+    if task == "image-to-text" and constraints.reads_text is not None:
+        wanted = "reads the text in the image" if constraints.reads_text else "describes the picture"
+        checks.append(Check("reads_text", wanted, ("" if constraints.reads_text else "!") + "EXISTS { ?model hive:readsText true }"))
     if constraints.local_only:
         checks.append(Check("local", "weights available offline", "COALESCE(?offline, false)"))
     benchmark_query, order = "", []
@@ -96,7 +99,7 @@ def selection_query(task: str, constraints: Constraints, vocabulary: Vocabulary)
     binds = "\n  ".join(f"BIND(({c.expression}) AS ?ok_{c.name})" for c in checks)
     all_ok = " && ".join(f"?ok_{c.name}" for c in checks) or "true"
     columns = " ".join(f"?ok_{c.name}" for c in checks)
-    query = PREFIX + f"""SELECT ?id ?downloads ?likes ?params ?paramsSource ?bytes ?bytesSource ?offline ?value ?ok {columns} WHERE {{
+    query = PREFIX + f"""SELECT ?id ?downloads ?likes ?params ?paramsSource ?bytes ?bytesSource ?offline ?prompted ?value ?ok {columns} WHERE {{
   ?model hive:task {node('task', task)} ; dcterms:identifier ?id .
   OPTIONAL {{ ?model hive:downloads ?downloads }}
   OPTIONAL {{ ?model hive:likes ?likes }}
@@ -104,7 +107,8 @@ def selection_query(task: str, constraints: Constraints, vocabulary: Vocabulary)
   OPTIONAL {{ ?model hive:parameterCountSource ?paramsSource }}
   OPTIONAL {{ ?model hive:sizeBytes ?bytes }}
   OPTIONAL {{ ?model hive:sizeBytesSource ?bytesSource }}
-  OPTIONAL {{ ?model hive:availableOffline ?offline }}{benchmark_query}
+  OPTIONAL {{ ?model hive:availableOffline ?offline }}
+  BIND(EXISTS {{ ?model hive:promptedFor {node('task', task)} }} AS ?prompted){benchmark_query}
   {binds}
   BIND(({all_ok}) AS ?ok)
 }}

@@ -23,6 +23,7 @@ class Candidate(BaseModel):
     parameters_source: str | None = None
     bytes: int | None = None
     offline: bool = False
+    prompted: bool = Field(default=False, description="a general instruction model prompted for the task, not trained on it")
     value: float | None = Field(default=None, description="its score on the requested benchmark")
 
 
@@ -44,7 +45,8 @@ class Selection(BaseModel):
 def _candidate(row: dict) -> Candidate:
     return Candidate(
         id=str(row["id"]), downloads=row.get("downloads"), likes=row.get("likes"), parameters=row.get("params"),
-        parameters_source=row.get("paramsSource"), bytes=row.get("bytes"), offline=bool(row.get("offline")), value=row.get("value"),
+        parameters_source=row.get("paramsSource"), bytes=row.get("bytes"), offline=bool(row.get("offline")),
+        prompted=bool(row.get("prompted")), value=row.get("value"),
     )
 
 
@@ -139,8 +141,12 @@ class Selector:
             reason = f"most liked: {winner.likes or 0:,} likes"
         elif constraints.rank_by == "downloads":
             reason = f"most downloaded: {winner.downloads or 0:,} downloads"
+        elif winner.offline:
+            reason = "runs offline"
         else:
-            reason = f"most used{' available offline' if winner.offline else ''}: {winner.downloads or 0:,} downloads"
+            reason = f"most used: {winner.downloads or 0:,} downloads"
+        if winner.prompted:
+            reason += " (a general LLM, prompted for this task)"
         satisfied = f"; satisfies {', '.join(c.label for c in checks)}" if checks else ""
         return (f"{reason}{satisfied}; {admissible} of {selection.candidates} {task} models admissible"
                 + (f" ({self._rejections(selection)})" if selection.rejected_by else ""))

@@ -20,11 +20,18 @@ MIN_WORDS = 4
 
 def foreign_language(text: str) -> str | None:
     """The name of the language a request seems written in, when that is clearly not English."""
+    language = written_in(text)
+    return language if language != "English" else None
+
+
+def written_in(text: str) -> str | None:
+    """The language of FUNCTION_WORDS a text is clearly written in, else None (too short, mixed, or another
+    language): its function words make 15% of the text and outnumber English's twice over (English's: the
+    next language's)."""
     words = [w.lower() for w in WORD.findall(text)]
     if len(words) < MIN_WORDS:
         return None
-    counts = {lang: sum(w in vocab for w in words) for lang, vocab in FUNCTION_WORDS.items()}
-    best = max(counts, key=lambda lang: counts[lang])
-    if best != "English" and counts[best] >= 2 and counts[best] >= 2 * counts["English"] and counts[best] / len(words) >= 0.15:
-        return best
-    return None
+    counts = sorted(((sum(w in vocab for w in words), lang) for lang, vocab in FUNCTION_WORDS.items()), reverse=True)
+    best, language = counts[0]
+    rival = counts[1][0] if language == "English" else next(n for n, lang in counts if lang == "English")
+    return language if best >= 2 and best >= 2 * rival and best / len(words) >= 0.15 else None

