@@ -1,5 +1,6 @@
 """Offline tasks on the shipped examples: for each task with offline weights, one request planned and run
-with no hub access; the step's time (model load included: a fresh worker per request) and what it produced.
+with no hub access, by one executor (as a batch would: a model loads at its first step and its workers keep it);
+the step's time and what it produced.
 Prints a Markdown table of all library tasks for the README (tasks without offline weights say "needs the hub").
 
 Usage: python benchmarks/bench_offline_tasks.py
@@ -62,7 +63,7 @@ def main() -> None:
             except HiveError as exc:
                 measured[task] = f"refused: {exc}"
     models = {task: model for (model, task) in offline_models()}
-    print("| task | offline model | measured here (one request, load included) |\n|---|---|---|")
+    print("| task | offline model | measured here (one request; a model's first step includes its load) |\n|---|---|---|")
     for task in sorted(load_library().actions):
         print(f"| {task} | {'`' + models[task] + '`' if task in models else 'needs the hub'} | {measured.get(task, '—')} |")
 
