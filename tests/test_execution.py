@@ -137,7 +137,9 @@ def test_ocr_on_a_picture_without_text_fails_with_its_reason(tmp_path):
     from hive.execution.offline import offline_models
 
     entry = offline_models()[("RapidAI/RapidOCR", "image-to-text")]
-    outcome = run_in_worker(entry.code(), {"image": str(EXAMPLES / "traffic-light.png"), "device": "cpu"}, str(tmp_path), 60)
+    photo = tmp_path / "traffic-light.png"  # inside the step's folder: the sandboxed worker sees nothing else
+    photo.write_bytes((EXAMPLES / "traffic-light.png").read_bytes())
+    outcome = run_in_worker(entry.code(), {"image": str(photo), "device": "cpu"}, str(tmp_path), 60)
     assert "no text found in the image" in (outcome.error or "")
 
 
