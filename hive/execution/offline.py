@@ -26,7 +26,11 @@ class OfflineModel:
     weights_package: str | None = None
     weights_bytes: int | None = None
     weights_sha256: str | None = None
-    prompted: bool = False  # a general instruction model prompted for the task (an entry listing several tasks)
+
+    @property
+    def prompted(self) -> bool:
+        """A general instruction LLM (a packaged GGUF) prompted for the task, not a model trained on it."""
+        return self.gguf is not None
 
     def size_bytes(self) -> int | None:
         """The weights' size on disk: the packaged file (or joined GGUF parts) HIVE loads."""
@@ -72,14 +76,14 @@ def snippets_dir() -> Path:
 def offline_models() -> dict[tuple[str, str], OfflineModel]:
     """(model id, task) -> the offline model entry (an entry listing several tasks gives one per task)."""
     entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
+    pins = {e["weights"]["package"]: e["weights"] for e in entries if isinstance(e.get("weights"), dict)}
     models = {}
     for e in entries:
-        weights = e.get("weights") or {}
+        weights = pins[e["weights"]] if isinstance(e.get("weights"), str) else e.get("weights") or {}
         for task in e.get("tasks") or [e["task"]]:
             snippet = f"{task}/{e['model'].replace('/', '__')}.py"
             models[(e["model"], task)] = OfflineModel(e["model"], task, tuple(e["packages"]), tuple(e["modules"]), snippet, e.get("gguf"),
-                                                      weights.get("package"), weights.get("bytes"), weights.get("sha256"),
-                                                      prompted="tasks" in e)
+                                                      weights.get("package"), weights.get("bytes"), weights.get("sha256"))
     return models
 
 

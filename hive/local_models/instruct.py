@@ -31,14 +31,20 @@ def prompt(task: str, **fields: str) -> str:
 
 def instruct(task: str, name: str = DEFAULT_MODEL, **fields: str) -> str:
     """The model's answer to the task's prompt filled with `fields`, stripped of surrounding space."""
-    answer = load_instruct_model(name).complete([{"role": "user", "content": prompt(task, **fields)}])
-    return answer.text.strip()
+    return _answer(load_instruct_model(name), task, fields)
+
+
+def chosen_label(text: str, labels: list[str], name: str = DEFAULT_MODEL) -> str:
+    """The first of `labels` the model's answer names (any case), else its answer as it is."""
+    answer = instruct("zero-shot-classification", name, text=text, labels=", ".join(labels))
+    return next((label for label in labels if label.lower() in answer.lower()), answer)
 
 
 def instruct_in_parts(task: str, text: str, name: str = DEFAULT_MODEL, **fields: str) -> list[str]:
     """The answers to the task's prompt for each part of `text` that fits the context with the prompt
     and an answer (one part when the whole text fits)."""
-    return [instruct(task, name, text=part, **fields) for part in parts_that_fit(task, text, name, **fields)]
+    model = load_instruct_model(name)
+    return [_answer(model, task, {**fields, "text": part}) for part in _parts(model, task, text, fields)]
 
 
 def condensed(task: str, text: str, name: str = DEFAULT_MODEL, **fields: str) -> str:
@@ -53,7 +59,14 @@ def condensed(task: str, text: str, name: str = DEFAULT_MODEL, **fields: str) ->
 
 def parts_that_fit(task: str, text: str, name: str = DEFAULT_MODEL, **fields: str) -> list[str]:
     """`text` cut, in order, into parts that each fit the model's context beside the task's prompt."""
-    model = load_instruct_model(name)
+    return _parts(load_instruct_model(name), task, text, fields)
+
+
+def _answer(model: LlamaCppLocal, task: str, fields: dict[str, str]) -> str:
+    return model.complete([{"role": "user", "content": prompt(task, **fields)}]).text.strip()
+
+
+def _parts(model: LlamaCppLocal, task: str, text: str, fields: dict[str, str]) -> list[str]:
     budget = model.context - MAX_ANSWER_TOKENS - CHAT_TEMPLATE_TOKENS - model.tokens(prompt(task, text="", **fields))
     if budget <= 0:
         raise ValueError(f"the {task} prompt leaves no room for the text in a {model.context}-token context")

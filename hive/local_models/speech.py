@@ -16,16 +16,17 @@ def pieces(text: str) -> list[str]:
     """The text in reading order, cut at sentence ends, then clause ends, then every MAX_WORDS_PER_PIECE words."""
     result: list[str] = []
     for sentence in filter(str.strip, SENTENCE_BREAK.split(text)):
-        for clause in _within_limit(sentence, CLAUSE_BREAK):
+        for clause in _clauses(sentence):
             words = clause.split()
             result += [" ".join(words[i:i + MAX_WORDS_PER_PIECE]) for i in range(0, len(words), MAX_WORDS_PER_PIECE)]
     return result
 
 
-def _within_limit(sentence: str, breaks: re.Pattern) -> list[str]:
+def _clauses(sentence: str) -> list[str]:
+    """The sentence itself when short enough, else its clauses."""
     if len(sentence.split()) <= MAX_WORDS_PER_PIECE:
         return [sentence.strip()]
-    return [c.strip() for c in breaks.split(sentence) if c.strip()]
+    return [c.strip() for c in CLAUSE_BREAK.split(sentence) if c.strip()]
 
 
 def speak(voice: Any, text: str) -> tuple[Any, int]:

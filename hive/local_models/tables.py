@@ -23,15 +23,19 @@ def table_text(table: Any) -> str:
     else:
         text = _rows_as_csv(table)
     if len(text) > MAX_TABLE_CHARACTERS:
-        raise ValueError(f"the table is {len(text):,} characters; the prompted LLM reads at most {MAX_TABLE_CHARACTERS:,} — "
-                         "ask about fewer rows or columns")
+        raise _too_large(f"{len(text):,}")
     return text.strip()
 
 
+def _too_large(characters: str) -> ValueError:
+    return ValueError(f"the table is {characters} characters; the prompted LLM reads at most {MAX_TABLE_CHARACTERS:,} — "
+                      "ask about fewer rows or columns")
+
+
 def _file_text(path: Path) -> str:
-    suffix = path.suffix.lower()
-    if path.stat().st_size > 4 * MAX_TABLE_CHARACTERS and suffix in READ_AS_TEXT | {".json"}:
-        return path.read_text(encoding="utf-8", errors="replace")[: MAX_TABLE_CHARACTERS + 1]  # too large either way
+    suffix, size = path.suffix.lower(), path.stat().st_size
+    if size > 4 * MAX_TABLE_CHARACTERS and suffix in READ_AS_TEXT | {".json"}:  # too large however it is written: not read
+        raise _too_large(f"a {size:,}-byte file: over {MAX_TABLE_CHARACTERS:,}")
     if suffix in READ_AS_TEXT:
         return path.read_text(encoding="utf-8", errors="replace")
     if suffix == ".json":

