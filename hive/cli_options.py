@@ -52,6 +52,7 @@ _LLM_OPTIONS = [
     ("api_key", Optional[str], typer.Option(None, "--api-key", help="API key (or HIVE_LLM_API_KEY / OPENAI_API_KEY)")),
     ("llm_timeout", Optional[float], typer.Option(None, "--llm-timeout", help="seconds to wait for one LLM answer")),
     ("llm_config", Optional[Path], typer.Option(None, "--llm-config", help="config file (default ~/.config/hive/config.yaml)")),
+    ("llm_stages", Optional[str], typer.Option(None, "--llm-stages", help="with --llm openai|local: one (default: one constrained call per request) or three (the HIVE paper's parse, domains, goals)")),
 ]
 
 
@@ -63,7 +64,8 @@ def with_llm_options(command: Callable) -> Callable:
 def _understander(values: dict):
     from hive.llm.config import make_understander, resolve_settings
 
-    settings = resolve_settings(values["llm"], values["base_url"], values["model"], values["api_key"], values["llm_timeout"], values["llm_config"])
+    settings = resolve_settings(values["llm"], values["base_url"], values["model"], values["api_key"], values["llm_timeout"],
+                                values["llm_config"], values["llm_stages"])
     return make_understander(settings)
 
 

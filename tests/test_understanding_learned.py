@@ -481,6 +481,7 @@ def test_an_uncertain_part_is_decided_by_the_configured_llm():
     options = request["response_format"]["json_schema"]["schema"]["properties"]["task"]["enum"]
     assert "automatic-speech-recognition" in options and NONE in options
     assert result.llm_usage["choose"]["calls"] == 1
+    assert result.llm_usage["choose"]["changes"] == ["'Transcribe ./a.wav': audio-classification rather than automatic-speech-recognition"]
 
 
 def test_an_invalid_llm_choice_keeps_the_detector_reading():
@@ -489,7 +490,7 @@ def test_an_invalid_llm_choice_keeps_the_detector_reading():
     with ScriptedLLM(['{"task": "make-coffee"}']) as llm:
         result = _asking_planner(llm.base_url).plan("Transcribe ./a.wav")
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
-    assert result.llm_usage["choose"]["fallback"] is True
+    assert result.llm_usage["choose"]["fallback"] is True and result.llm_usage["choose"]["invalid"] == 1
     assert any("fell back to the detector's reading" in w for w in result.warnings)
 
 

@@ -23,7 +23,8 @@ def _sections(plan: PlanResult, record) -> list[tuple[str, str, str]]:
         ("Request", "text", plan.query),
         ("Answer", "text", record.answer),
         ("Parsed request", "code", json.dumps(parsed, indent=2, ensure_ascii=False)),
-        ("Domains", "text", ", ".join(plan.domains) + f" (understanding: {plan.understander})"),
+        ("Domains", "text", ", ".join(plan.domains) + f" (understanding: {plan.understander})"
+         + "".join(f"\n{line}" for line in plan.llm_lines())),
         ("Plan (Mermaid flowchart; steps of one stage run in parallel)", "mermaid", graph),
         ("Merged domain", "code", explanation.domain_pddl if explanation else ""),
         ("Problem", "code", explanation.problem_pddl if explanation else ""),

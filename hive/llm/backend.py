@@ -29,8 +29,10 @@ class Usage:
     completion_tokens: int = 0
     milliseconds: float = 0.0
     retries: int = 0
+    invalid: int = 0  # answers that broke the schema or named something impossible
     fallback: bool = False
     errors: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)  # what the LLM decided differently from the embedded reading
 
     def add(self, completion: Completion) -> None:
         self.calls += 1

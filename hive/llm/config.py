@@ -1,9 +1,9 @@
 """Which LLM back-end to use: flags, then environment variables, then a config file, then the offline default.
 
 Environment: HIVE_LLM (learned | rules | openai | local), HIVE_LLM_BASE_URL, HIVE_LLM_MODEL, HIVE_LLM_API_KEY
-(or OPENAI_API_KEY). Config file (`--llm-config`, default ~/.config/hive/config.yaml):
+(or OPENAI_API_KEY), HIVE_LLM_STAGES (one | three). Config file (`--llm-config`, default ~/.config/hive/config.yaml):
 
-    llm: {backend: openai, base_url: http://127.0.0.1:8080/v1, model: qwen, api_key_env: MY_KEY, timeout: 60}
+    llm: {backend: openai, base_url: http://127.0.0.1:8080/v1, model: qwen, api_key_env: MY_KEY, timeout: 60, stages: one}
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from hive.errors import HiveError
 
 BACKENDS = ("learned", "rules", "openai", "local")
 DEFAULT_BACKEND = "learned"  # the embedded task detector: offline, no LLM
+STAGES = ("one", "three")  # an LLM back-end understands in one call per request, or in the paper's three stages
 DEFAULT_CONFIG = Path("~/.config/hive/config.yaml")
 
 
@@ -28,10 +29,11 @@ class LLMSettings:
     model: str | None = None
     api_key: str | None = None
     timeout: float = 60.0
+    stages: str = STAGES[0]
 
 
 def resolve_settings(backend: str | None, base_url: str | None, model: str | None, api_key: str | None,
-                     timeout: float | None, config_file: Path | None) -> LLMSettings:
+                     timeout: float | None, config_file: Path | None, stages: str | None = None) -> LLMSettings:
     """Flags win over the environment, which wins over the config file."""
     file_values = _config_file(config_file)
     key_env = file_values.get("api_key_env")
@@ -41,9 +43,12 @@ def resolve_settings(backend: str | None, base_url: str | None, model: str | Non
         model=model or os.environ.get("HIVE_LLM_MODEL") or file_values.get("model"),
         api_key=api_key or os.environ.get("HIVE_LLM_API_KEY") or (os.environ.get(key_env) if key_env else None) or os.environ.get("OPENAI_API_KEY"),
         timeout=float(timeout or file_values.get("timeout") or 60.0),
+        stages=str(stages or os.environ.get("HIVE_LLM_STAGES") or file_values.get("stages") or STAGES[0]),
     )
     if settings.backend not in BACKENDS:
         raise HiveError(f"unknown LLM back-end '{settings.backend}'; choose one of: {', '.join(BACKENDS)}")
+    if settings.stages not in STAGES:
+        raise HiveError(f"unknown LLM stages '{settings.stages}'; choose one of: {', '.join(STAGES)}")
     if settings.backend == "openai" and not settings.base_url:
         raise HiveError("--llm openai needs --base-url (e.g. http://127.0.0.1:8080/v1) or HIVE_LLM_BASE_URL")
     if settings.backend == "local" and not settings.model:
@@ -76,9 +81,14 @@ def make_understander(settings: LLMSettings):
         from hive.understanding.rules import RuleUnderstander
 
         return _remembering(RuleUnderstander(), settings)
-    from hive.understanding.llm import LLMUnderstander
+    backend = _backend(settings, server=settings.backend == "openai")
+    if settings.stages == "three":
+        from hive.understanding.llm import LLMUnderstander
 
-    return _remembering(LLMUnderstander(_backend(settings, server=settings.backend == "openai")), settings)
+        return _remembering(LLMUnderstander(backend), settings)
+    from hive.understanding.one_call import OneCallUnderstander
+
+    return _remembering(OneCallUnderstander(backend), settings)
 
 
 def _backend(settings: LLMSettings, server: bool):

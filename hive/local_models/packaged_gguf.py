@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 import yaml
 
+from hive.cache import cache_root
 from hive.errors import HiveError
 from hive.local_models.digests import blocks, file_digest, is_recorded, write_record
 
@@ -57,7 +58,7 @@ def packaged_models() -> dict[str, PackagedGGUF]:
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("HIVE_CACHE") or Path.home() / ".cache" / "hive") / "models"
+    return cache_root() / "models"
 
 
 def joined_gguf(name: str) -> Path:

@@ -152,7 +152,11 @@ class LearnedUnderstander(RuleUnderstander):
             label = modelled  # "which speech recognition model has the lowest WER ...": the model's noun names the task
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
         if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
-            label = self._choose(reading, located) or label
+            chosen = self._choose(reading, located) or label
+            if chosen != label:
+                clause = " ".join(located.query[part.start:part.end].split())[:60]
+                self.usage[CHOOSE_STAGE].changes.append(f"'{clause}': {chosen} rather than {label}")
+            label = chosen
         if label == NONE:
             return []
         if label == FREE_WRITING and part.question and has_context:
@@ -300,6 +304,7 @@ class LearnedUnderstander(RuleUnderstander):
             chosen = None
         if chosen not in options:
             usage.errors.append(f"the answer {completion.text[:80]!r} names none of {options}")
+            usage.invalid += 1
             usage.fallback = True
             return None
         return chosen

@@ -145,26 +145,34 @@ class LLMUnderstander(Understander):
 
     def _ask(self, stage: str, messages: list[dict[str, str]], schema: type[Answer], check: Callable[[Answer], None]) -> Answer | None:
         """The validated answer, or None after the retries ran out (the caller falls back to the rules)."""
-        usage = self.usage.setdefault(stage, Usage())
-        conversation = messages
-        for attempt in range(self.retries + 1):
-            completion = self.backend.complete(conversation, schema.model_json_schema())  # LLMUnavailable: the user's to fix
-            usage.add(completion)
-            try:
-                answer = schema.model_validate_json(_json_part(completion.text))
-                check(answer)
-                return answer
-            except (ValidationError, InvalidAnswer, ValueError) as exc:
-                error = _short(exc)
-                usage.errors.append(error)
-                usage.retries += attempt < self.retries
-                # Only the latest wrong answer goes back, so retries do not grow the prompt.
-                conversation = messages + [
-                    {"role": "assistant", "content": completion.text[:2000]},
-                    {"role": "user", "content": f"That answer is invalid: {error}. Answer again with one JSON object that follows the schema."},
-                ]
-        usage.fallback = True
-        return None
+        return ask_validated(self.backend, self.usage.setdefault(stage, Usage()), messages, schema, check, self.retries)
+
+
+def ask_validated(backend: LLMBackend, usage: Usage, messages: list[dict[str, str]], schema: type[Answer],
+                  check: Callable[[Answer], None], retries: int, json_schema: dict[str, Any] | None = None) -> Answer | None:
+    """One question to the LLM, answered in `schema` and passing `check`; an invalid answer goes back with
+    its error, at most `retries` times; None when no valid answer came (the usage says why).
+    `json_schema` constrains decoding more tightly than the pydantic model can (enums built per request)."""
+    conversation = messages
+    for attempt in range(retries + 1):
+        completion = backend.complete(conversation, json_schema or schema.model_json_schema())  # LLMUnavailable: the user's to fix
+        usage.add(completion)
+        try:
+            answer = schema.model_validate_json(_json_part(completion.text))
+            check(answer)
+            return answer
+        except (ValidationError, InvalidAnswer, ValueError) as exc:
+            error = _short(exc)
+            usage.errors.append(error)
+            usage.invalid += 1
+            usage.retries += attempt < retries
+            # Only the latest wrong answer goes back, so retries do not grow the prompt.
+            conversation = messages + [
+                {"role": "assistant", "content": completion.text[:2000]},
+                {"role": "user", "content": f"That answer is invalid: {error}. Answer again with one JSON object that follows the schema."},
+            ]
+    usage.fallback = True
+    return None
 
 
 def _describe(inputs: list[InputResource]) -> str:

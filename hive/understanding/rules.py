@@ -104,15 +104,7 @@ class RuleUnderstander(Understander):
         return parsed
 
     def select_domains(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[str]:
-        goals = self._goals(parsed, inputs, library)
-        full = library.merged
-        by_id = {r.id: r for r in inputs}
-        names: list[str] = []
-        for goal in goals:
-            bridges, _length = bridges_for(full, goal, goals, by_id)
-            for task in [goal.task, *sorted(bridges)]:
-                names += [d for d in library.domains_of(task) if d not in names]
-        return names
+        return domains_for(self._goals(parsed, inputs, library), inputs, library)
 
     def select_goals(self, parsed: ParsedRequest, inputs: list[InputResource], domain: Domain) -> list[GoalSpec]:
         key = (parsed.query, tuple(r.id for r in inputs))
@@ -459,17 +451,33 @@ class _SourceResolver:
         return mention.task
 
     def _uses(self, mention: Mention) -> list[str]:
-        task = mention.resolved_task
-        if task in QUESTION_TASKS and mention.source != QUESTION_ID:
-            return [QUESTION_ID if QUESTION_ID in self.by_id else PROMPT_ID]
-        if task in LABEL_TASKS and LABELS_ID in self.by_id:
-            return [LABELS_ID]
-        if task == "sentence-similarity":
-            texts = [r.id for r in self.inputs if r.kind == "inline" and r.modalities == ["text"] and r.id != mention.source]
-            return texts[:1]
-        if task == "image-editing":
-            return [PROMPT_ID]
-        return []
+        source = mention.source if isinstance(mention.source, str) else None
+        return secondary_inputs(mention.resolved_task, source, self.by_id)
+
+
+def domains_for(goals: list[GoalSpec], inputs: list[InputResource], library: DomainLibrary) -> list[str]:
+    """The library domains that offer the goals' tasks and the conversions that reach them."""
+    by_id = {r.id: r for r in inputs}
+    names: list[str] = []
+    for goal in goals:
+        bridges, _length = bridges_for(library.merged, goal, goals, by_id)
+        for task in [goal.task, *sorted(bridges)]:
+            names += [d for d in library.domains_of(task) if d not in names]
+    return names
+
+
+def secondary_inputs(task: str, source: str | None, inputs: dict[str, InputResource]) -> list[str]:
+    """The inputs a task reads besides its source: the question, the candidate labels, a second text, an instruction."""
+    if task in QUESTION_TASKS and source != QUESTION_ID:
+        return [QUESTION_ID if QUESTION_ID in inputs else PROMPT_ID]
+    if task in LABEL_TASKS and LABELS_ID in inputs:
+        return [LABELS_ID]
+    if task == "sentence-similarity":
+        texts = [r.id for r in inputs.values() if r.kind == "inline" and r.modalities == ["text"] and r.id != source]
+        return texts[:1]
+    if task == "image-editing":
+        return [PROMPT_ID]
+    return []
 
 
 def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:

@@ -2,6 +2,7 @@
 
     python -m hive.understanding.training pool [--shared ../shared]   # -> hive/understanding/data/pool.jsonl
     python -m hive.understanding.training train                       # -> hive/understanding/data/detector.npz
+    python -m hive.understanding.training examples                    # -> hive/understanding/data/examples.npz
 
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
@@ -33,6 +34,7 @@ from hive.understanding.encoder import DIMENSIONS
 from hive.understanding.features import Featuriser
 from hive.understanding.parsing import parse_request
 from hive.understanding.learned import detector_cues
+from hive.understanding.nearest import INDEX, NearestExamples, write_index
 from hive.understanding.rules import RuleUnderstander, locate_for_tasks
 from hive.understanding.segments import part_between, split_parts, whole_request
 
@@ -231,7 +233,7 @@ def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_name
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m hive.understanding.training")
-    parser.add_argument("step", choices=["pool", "train"])
+    parser.add_argument("step", choices=["pool", "train", "examples"])
     parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2].parent / "shared")
     args = parser.parse_args(argv)
     pool_path = data_dir() / "pool.jsonl"
@@ -241,9 +243,13 @@ def main(argv: list[str] | None = None) -> None:
         tmp.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in pool), encoding="utf-8")
         tmp.replace(pool_path)
         print(f"{len(pool)} examples -> {pool_path}", file=sys.stderr)
-    else:
+    elif args.step == "train":
         pool = [json.loads(line) for line in pool_path.read_text(encoding="utf-8").splitlines()]
         train(pool, default_weights_path())
+    else:  # the LLM's few-shot index: the training requests' vectors, shipped so no user waits for them
+        examples = NearestExamples()
+        write_index(INDEX, examples.vectors, examples.digest)
+        print(f"{len(examples.examples)} examples -> {INDEX}", file=sys.stderr)
 
 
 if __name__ == "__main__":
