@@ -151,3 +151,16 @@ def test_kg_build_can_write_snippets_with_an_llm(tmp_path):
     assert "snippets 1 own + 0 fallback" in done.stdout
     assert (tmp_path / "kg" / "snippets" / "automatic-speech-recognition" / "org__asr.py").read_text() == snippet
     assert "usage code of a Hugging Face model card" in llm.requests[0]["messages"][0]["content"]
+
+
+def test_a_configured_llm_without_a_back_end_named_makes_the_hybrid():
+    from hive.llm.config import make_understander, resolve_settings
+    from hive.understanding.learned import LearnedUnderstander
+    from hive.understanding.one_call import OneCallUnderstander
+
+    hybrid = make_understander(resolve_settings(None, "http://127.0.0.1:9/v1", "m", None, None, None))
+    assert isinstance(hybrid, LearnedUnderstander) and hybrid.chooser is not None
+    one_call = make_understander(resolve_settings("openai", "http://127.0.0.1:9/v1", "m", None, None, None))
+    assert isinstance(one_call, OneCallUnderstander)
+    three = make_understander(resolve_settings("openai", "http://127.0.0.1:9/v1", "m", None, None, None, "three"))
+    assert isinstance(three, LLMUnderstander)
