@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +12,7 @@ from typing import Any, Callable, Iterator
 from rich.progress import Progress
 
 from hive.errors import HiveError
+from hive.files import replaced_atomically
 from hive.pipeline import Planner, PlanResult
 from hive.selection.constraints import ConstraintSet, constraint_set
 
@@ -108,15 +107,8 @@ def _read_line(number: int, raw: bytes) -> BatchLine:
 
 def write_atomically(path: Path, lines: list[str]) -> None:
     """Write all lines to a temporary file beside `path`, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.writelines(line + "\n" for line in lines)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with replaced_atomically(path) as out:
+        out.writelines(line + "\n" for line in lines)
 
 
 class Journal:

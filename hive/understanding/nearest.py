@@ -14,7 +14,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from hive.cache import cache_root
+from hive.files import replaced_atomically
 from hive.understanding.encoder import shared_encoder
 
 POOL = Path(__file__).with_name("data") / "requests-train.jsonl"
@@ -97,13 +97,6 @@ def write_index(path: Path, vectors: np.ndarray, digest: str) -> None:
     """8-bit codes with one scale per vector (cosine ranks barely move), written atomically."""
     scales = np.maximum(np.abs(vectors).max(axis=1), 1e-12) / 127
     codes = np.round(vectors / scales[:, None]).astype(np.int8)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz.part")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, codes=codes, scales=scales.astype(np.float32), digest=np.array(digest))
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with replaced_atomically(path, binary=True) as out:
+        np.savez_compressed(out, codes=codes, scales=scales.astype(np.float32), digest=np.array(digest))
+    os.chmod(path, 0o644)  # a shipped data file, readable by all like the rest of the package

@@ -4,8 +4,9 @@ labelled requests the detector learned from ({"task", "dep"} per step).
 - The static instructions (the library's tasks and the answer's rules) come first, so an in-process
   llama.cpp evaluates them once per process and every request pays only for its own tokens.
 - The few-shot examples are the labelled requests nearest to this one (`nearest.py`), not a fixed list.
-- The answer is constrained on decoding: the task is an enum of the library's tasks, `dep` a list of
-  numbers; a `dep` that does not name an earlier step goes back once with the error.
+- The answer is constrained on decoding: the task is an enum of the library's tasks, and a step's `dep`
+  may name only earlier steps. A server that ignores the schema is checked the same way after the fact:
+  a broken answer goes back once with the error.
 - Inputs (files, quoted texts, labels, the question) and constraints are read by the embedded
   understander, which the LLM's steps are mapped onto: a step of the same task keeps what the detector
   gave it (its input, target language, per-step constraints); other steps read the first input of the
@@ -126,13 +127,14 @@ def goals_from_steps(steps: list[Step], inputs: list[InputResource], embedded: l
         twin = next((g for g in unmatched if g.task == step.task), None)
         if twin is not None:
             unmatched.remove(twin)
+        taken_by_task = taken.setdefault(step.task, set())
         if step.dep:
             source: str | int = step.dep[0]
         elif twin is not None and isinstance(twin.source, str):
             source = twin.source
         else:
-            source = _first_input(actions[step.task], inputs, taken.setdefault(step.task, set()))
-        taken.setdefault(step.task, set()).add(str(source))
+            source = _first_input(actions[step.task], inputs, taken_by_task)
+        taken_by_task.add(str(source))
         uses = [*step.dep[1:], *secondary_inputs(step.task, source if isinstance(source, str) else None, by_id)]
         kept = twin.model_dump(include={"language", "constraints", "confidence", "readings"}) if twin else {}
         goals.append(GoalSpec(task=step.task, source=source, uses=list(dict.fromkeys(uses)), **kept))
