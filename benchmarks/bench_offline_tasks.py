@@ -1,7 +1,7 @@
 """Offline tasks on the shipped examples: for each task with offline weights, one request planned and run
 with no hub access, by one executor (as a batch would: a model loads at its first step and its workers keep it);
 the step's time and what it produced.
-Prints a Markdown table of all library tasks for the README (tasks without offline weights say "needs the hub").
+Prints a Markdown table of all library tasks for docs/offline.md (tasks without offline weights say "needs the hub").
 
 Usage: python benchmarks/bench_offline_tasks.py
 """

@@ -39,7 +39,7 @@ class Explanation(BaseModel):
 
 
 class PlanResult(BaseModel):
-    """The plan JSON of DESIGN.md §2, plus warnings and the explanation."""
+    """The plan JSON of docs/design.md ("Plan JSON"), plus warnings and the explanation."""
 
     id: str | None = None
     query: str

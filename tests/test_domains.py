@@ -8,7 +8,7 @@ from hive.planning.library import default_domain_dir, load_library, merge_domain
 from hive.planning.pddl_text import domain_pddl
 from hive.planning.pipeline_tags import HF_PIPELINE_TAGS
 
-# Task sets of the peers (DESIGN.md §2): HuggingGPT's 24 pipeline tags and TaskBench's additions.
+# Task sets of the peers (docs/design.md, "The domain library"): HuggingGPT's 24 pipeline tags and TaskBench's additions.
 HUGGINGGPT_TASKS = {
     "text-classification", "token-classification", "text2text-generation", "summarization", "translation",
     "question-answering", "conversational", "text-generation", "sentence-similarity", "tabular-classification",

@@ -38,7 +38,7 @@ class LlamaCppLocal:
         try:
             from llama_cpp import Llama
         except ImportError as exc:
-            raise LLMUnavailable("llama-cpp-python is not installed; see the README for the build flags") from exc
+            raise LLMUnavailable("llama-cpp-python is not installed; see docs/deployment.md for the build flags") from exc
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         path = find_gguf(model)
         self.name, self.context = f"local:{path.name}", context

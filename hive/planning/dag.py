@@ -15,7 +15,7 @@ def resource_ref(step_id: int) -> str:
 
 
 class TaskStep(BaseModel):
-    """One step of the plan JSON (DESIGN.md §2)."""
+    """One step of the plan JSON (docs/design.md, "Plan JSON")."""
 
     id: int
     task: str
