@@ -32,6 +32,7 @@ from hive.understanding.fanout import listed_inputs, one_step_per_input, one_ste
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
+from hive.understanding.task_names import task_name_patterns
 
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
@@ -86,6 +87,8 @@ class RuleUnderstander(Understander):
         data = yaml.safe_load(Path(cues_path or default_cues_path()).read_text(encoding="utf-8"))
         flags = re.I
         self.verbs = {t: [re.compile(p, flags) for p in c.get("verbs") or []] for t, c in data["tasks"].items()}
+        for task, named in task_name_patterns().items():  # "a question-answering model" asks for question answering
+            self.verbs.setdefault(task, []).append(named)
         self.nouns = {t: [re.compile(p, flags) for p in c.get("nouns") or []] for t, c in data["tasks"].items()}
         self.refs = {t: [re.compile(p, flags) for p in c.get("refs") or []] for t, c in data["tasks"].items()}
         refs = data["references"]

@@ -33,10 +33,11 @@ from hive.understanding.inputs import FOLDER_WORDS
 from hive.understanding.parsing import BLANK, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
+from hive.understanding.task_names import task_named_in
 
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
-                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give)\b))", re.I)
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
@@ -228,14 +229,17 @@ class _Targets:
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
-        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio")."""
+        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"), else the one
+        step whose task's description uses that verb ('the generator' of a picture made, then upscaled)."""
         head = name.split()[-1].lower()
         stem = re.sub(r"(?:er|or|r)$", "", head)
         if stem == head or len(stem) < 4:
             return []
-        doing = {m.task for m in self.tasks
-                 if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", self.masked[m.start:m.end].lower()))}
-        return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
+        for words_of in (lambda m: self.masked[m.start:m.end], lambda m: _task_description(m.task)):
+            doing = {m.task for m in self.tasks if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", words_of(m).lower()))}
+            if doing:
+                return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
+        return []
 
     def _steps_of_kind_named(self, name: str) -> list[Mention]:
         """The one step that reads or makes the kind of data a word of the name names ('the speech one' of a
@@ -265,7 +269,7 @@ class _Targets:
 
 def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
     """The task a model's noun in a clause names clearly ("which speech recognition model has ...", "an image
-    generator that ...", "chatbot for my discord server"): the detector reads "I need a <name> for this." as that
+    generator that ...", "chatbot for my discord server"): the task's own name is in it, or the detector reads "I need a <name> for this." as that
     task surely, and twice as surely as any other; or the name is clearly closest in meaning to a task the
     detector finds at all likely ('speech recogniser', 'chatbot'). None when the clause names no model that way,
     or negates it ("no chatbot")."""
@@ -273,6 +277,8 @@ def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
         name = _spelt(_own_words(match["name"]))
         if not _says_more_than_generic(name) or NEGATION_BEFORE.search(clause, 0, match.start()):
             continue
+        if named := task_named_in(name):
+            return named
         reading = _read_as_needed(name, detector)
         ranked = reading.ranked(2)
         if ranked[0][0] != NONE and ranked[0][1] >= SURE and ranked[0][1] >= CLEAR_MARGIN * ranked[1][1]:
@@ -316,6 +322,12 @@ def _kinds_handled(task: str) -> set[str]:
     """The kinds of data a library task reads or makes (none for a meta task such as 'answer')."""
     action = load_library().actions.get(task)
     return {kind for _param, kind in action.inputs} | set(action.output_modalities) if action else set()
+
+
+def _task_description(task: str) -> str:
+    """A library task's one-line description ('' for a meta task such as 'answer')."""
+    action = load_library().actions.get(task)
+    return action.description if action else ""
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,41 @@
+"""The library's task names as people write them, read as asking for that task.
+
+"Which text generation model has the best pass@1 on HumanEval?", "a question-answering model for our HR
+handbook", "the object detection component": people who know the field name the task itself. Each library task's
+tag is read with its words joined by a space, a hyphen or an underscore (or run together), "summarisation"
+spelt either way and speech recognition with or without "automatic"; plus the Hub's other names for two
+tasks (sentence embeddings and feature extraction are sentence similarity; text-to-text is text2text).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hive.planning.library import load_library
+
+JOIN = r"[- _]?"
+# Names the Hub uses besides the tag (model tags and library names people copy), per task.
+OTHER_NAMES = {
+    "sentence-similarity": [r"(?:sentence|text)" + JOIN + r"embeddings?", r"feature" + JOIN + r"extraction"],
+    "text2text-generation": [r"text" + JOIN + r"to" + JOIN + r"text(?:" + JOIN + r"generation)?"],
+    "automatic-speech-recognition": [r"speech" + JOIN + r"recognition"],
+}
+
+
+@lru_cache(maxsize=1)
+def task_name_patterns() -> dict[str, re.Pattern]:
+    """For every library task, a case-insensitive pattern of the names that name it."""
+    patterns = {}
+    for task in sorted({action.pipeline_tag for action in load_library().actions.values() if action.pipeline_tag}):
+        words = [re.escape(word).replace("summarization", "summari[sz]ation") for word in task.split("-")]
+        names = [JOIN.join(words)] + OTHER_NAMES.get(task, [])
+        patterns[task] = re.compile(rf"\b(?:{'|'.join(names)})\b", re.I)
+    return patterns
+
+
+def task_named_in(text: str) -> str | None:
+    """The task whose name a text holds, the longest name winning ("visual question answering model" is visual
+    question answering, not question answering); None when it names none."""
+    found = [(m.end() - m.start(), task) for task, pattern in task_name_patterns().items() if (m := pattern.search(text))]
+    return max(found)[1] if found else None
