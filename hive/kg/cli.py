@@ -84,7 +84,8 @@ def build(
 def _snippet_writer(understander):
     """The LLM snippet writer when an LLM back-end was chosen, else the deterministic templates."""
     from hive.llm.backend import prompt_function
-    from kg_builder.snippets import LLMWriter, TemplateWriter
+    from hive.kg.snippet_templates import TemplateWriter
+    from kg_builder.snippets import LLMWriter
 
     complete = prompt_function(understander)
     return TemplateWriter() if complete is None else LLMWriter(complete)
