@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from hive.execution.offline import offline_models
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("hive", "kg_builder")
 BUILDER_DISPATCH = "hive.kg.cli"  # the one runtime module allowed to import the builder
@@ -98,3 +100,9 @@ def test_only_the_build_command_imports_the_builder():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def test_the_repository_keeps_only_hand_written_snippets():
+    """Generated snippets live in the graph; snippets/ holds the offline ones offline.yaml names."""
+    kept = {p.relative_to(ROOT / "snippets").as_posix() for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert kept == {"README.md", "__init__.py"} | {f"offline/{m.snippet}" for m in offline_models().values()}

@@ -24,8 +24,9 @@ from hive.snippet_policy import Signature, SnippetRejected, check_snippet
 
 TEMPLATES = Path(__file__).parent / "templates"
 OWN, FALLBACK = "own", "fallback"
-TRANSFORMERS_CLASS = re.compile(r"\b((?:Auto|[A-Z][A-Za-z0-9]*)(?:For[A-Za-z]+|Model|Processor|Tokenizer(?:Fast)?|FeatureExtractor|ImageProcessor))\.from_pretrained\(")
-DIFFUSERS_CLASS = re.compile(r"\b(\w*Pipeline)\.from_pretrained\(")
+# A framework prefix (TensorFlow, Flax) is matched outside the class, so a card's TFAutoModel loads AutoModel.
+TRANSFORMERS_CLASS = re.compile(r"\b(?:TF|Flax)?((?:Auto|[A-Z][A-Za-z0-9]*)(?:For[A-Za-z]+|Model|Processor|Tokenizer(?:Fast)?|FeatureExtractor|ImageProcessor))\.from_pretrained\(")
+DIFFUSERS_CLASS = re.compile(r"\b(?:Flax)?(\w*Pipeline)\.from_pretrained\(")
 SPEECHBRAIN_CLASS = re.compile(r"\b(\w+)\.from_hparams\(")
 IMPORT_ALIAS = re.compile(r"\bimport\s+(\w+)\s+as\s+(\w+)")
 COMPONENT_KEYWORD = (("TokenizerFast", "tokenizer"), ("Tokenizer", "tokenizer"), ("ImageProcessor", "image_processor"),
