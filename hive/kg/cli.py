@@ -1,4 +1,9 @@
-"""`hive kg ...`: build a knowledge graph, describe it, check it."""
+"""`hive kg ...`: build a knowledge graph, describe it, check it.
+
+The one place the runtime imports the builder: `hive kg build` runs kg_builder (the offline tool the
+command is the front of), lazily, inside its functions. Everything else points kg_builder -> hive
+(tests/test_architecture.py holds that).
+"""
 
 from __future__ import annotations
 
