@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pyoxigraph
 
+from hive.kg.schema import PREFIX
 from hive.planning.library import load_library
 from kg_builder.build import build
 from kg_builder.sharding import Sharding
@@ -32,16 +33,14 @@ DATASETS = [("librispeech_asr", "clean", "wer"), ("common_voice", "en", "wer"), 
             ("glue", "sst2", "accuracy"), ("xsum", "", "rouge1"), ("conll2003", "", "f1"), ("imagenet-1k", "", "accuracy")]
 # Written most-selective-first (the benchmark's results, then their models): oxigraph joins in the
 # written order, and starting from the task's models instead is 5x slower at 100,000 models.
-SELECTION = """
-PREFIX hive: <https://w3id.org/hive/ckg#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
+SELECTION = PREFIX + """
 SELECT ?id ?value ?params WHERE {
-  ?result hive:onDataset <https://w3id.org/hive/ckg/dataset/librispeech_asr> ; hive:value ?value .
-  ?model hive:result ?result ; hive:task <https://w3id.org/hive/ckg/task/automatic-speech-recognition> ;
+  ?result hive:onDataset <dataset/librispeech_asr> ; hive:value ?value .
+  ?model hive:result ?result ; hive:task <task/automatic-speech-recognition> ;
          hive:parameterCount ?params ; dcterms:license ?licence ; dcterms:identifier ?id .
   FILTER(?params < 500000000)
-  FILTER(?licence IN (<https://w3id.org/hive/ckg/license/Apache-2.0>, <https://w3id.org/hive/ckg/license/MIT>,
-                      <https://w3id.org/hive/ckg/license/CC0-1.0>))
+  FILTER(?licence IN (<license/Apache-2.0>, <license/MIT>,
+                      <license/CC0-1.0>))
 } ORDER BY ?value LIMIT 5
 """
 

@@ -21,12 +21,14 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph
 
+from hive.kg.schema import PREFIXES
+from hive.kg.snippet_templates import Snippet, TemplateWriter, task_inputs
 from hive.snippet_policy import MODEL_ID
 from kg_builder.cards import Card
 from kg_builder.extract import ModelFacts, Result, extract
-from kg_builder.graph import PREFIXES, GraphWriter
+from kg_builder.graph import GraphWriter
 from kg_builder.sharding import Sharding
-from kg_builder.snippets import Snippet, SnippetWriter, TemplateWriter, task_inputs
+from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Skipped
 
 log = logging.getLogger("hive.kg_builder")

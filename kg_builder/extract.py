@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from hive.kg.licenses import License, normalise
 from hive.selection.constraints import METRIC_FAMILIES
 from kg_builder.cards import Card
-from kg_builder.licenses import License, normalise
 from kg_builder.sizes import SizeFact, size_facts
 
 ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})|\barxiv:\s?(\d{4}\.\d{4,5})", re.I)

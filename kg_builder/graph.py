@@ -4,42 +4,20 @@ rebuild from the same cards gives the same triples."""
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
-from urllib.parse import quote
 
 from pyoxigraph import Literal, NamedNode, Triple
 
 from hive.execution.offline import OfflineModel, offline_tasks
+from hive.kg.licenses import License
+from hive.kg.schema import DCTERMS, PROV, RDF_TYPE, SCHEMA, XSD, model_node, node, term
+from hive.kg.snippet_templates import Snippet, task_inputs
 from kg_builder.extract import ModelFacts, Result
-from kg_builder.licenses import License
 from kg_builder.sizes import OFFLINE_PACKAGE, SizeFact
-from kg_builder.snippets import Snippet, task_inputs
 
-HIVE = "https://w3id.org/hive/ckg#"
-DATA = "https://w3id.org/hive/ckg/"
-RDF_TYPE = NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-XSD = "http://www.w3.org/2001/XMLSchema#"
-DCTERMS = "http://purl.org/dc/terms/"
-SCHEMA = "http://schema.org/"
-PROV = "http://www.w3.org/ns/prov#"
 LOWER_IS_BETTER = {
     "wer", "cer", "mer", "wil", "wip", "ter", "loss", "perplexity", "ppl", "fid", "mae", "mse", "rmse", "eer",
     "error", "error_rate", "der", "bpb", "bpc", "kid", "lpips",
 }
-PREFIXES = {"hive": HIVE, "dcterms": DCTERMS, "schema": SCHEMA, "prov": PROV, "xsd": XSD}
-
-
-def term(name: str) -> NamedNode:
-    return NamedNode(HIVE + name)
-
-
-@lru_cache(maxsize=65536)
-def node(kind: str, key: str) -> NamedNode:
-    return NamedNode(DATA + kind + "/" + quote(key, safe="/-_.~"))
-
-
-def model_node(model_id: str) -> NamedNode:
-    return node("model", model_id)
 
 
 def _text(value: str) -> Literal:

@@ -3,9 +3,9 @@ the models HIVE runs from PyPI packages (kg_builder/data/offline_cards.jsonl).
 
     python -m kg_builder.snapshot [../shared/data/p0_models.jsonl] [--check]
 
-Writes `hive/data/ckg.nt.gz` (sorted N-Triples, gzip without a timestamp, so rebuilds are byte-identical),
-`hive/data/ckg-report.json`, and the generated snippets under `snippets/<task>/`. With `--check`, writes
-nothing and exits 1 if a rebuild would differ from what is shipped.
+Writes `hive/data/ckg.nt.gz` (sorted N-Triples, gzip without a timestamp, so rebuilds are byte-identical)
+and `hive/data/ckg-report.json`. The graph carries every generated snippet's code, so none is written
+into the repository. With `--check`, writes nothing and exits 1 if a rebuild would differ from what is shipped.
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
 OFFLINE_CARDS = ROOT / "kg_builder" / "data" / "offline_cards.jsonl"
 SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
 REPORT = ROOT / "hive" / "data" / "ckg-report.json"
-SNIPPETS = ROOT / "snippets"
-HAND_WRITTEN = {"offline", "__pycache__"}  # snippets/offline holds hand-written snippets for packaged weights
 
 
 def rebuild(dump: Path, workdir: Path) -> Path:
@@ -40,11 +38,6 @@ def compressed(ntriples: bytes) -> bytes:
     return gzip.compress(ntriples, compresslevel=9, mtime=0)
 
 
-def generated_snippets(directory: Path) -> dict[str, str]:
-    return {p.relative_to(directory).as_posix(): p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py"))
-            if p.parent != directory and p.relative_to(directory).parts[0] not in HAND_WRITTEN}
-
-
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     paths = [a for a in argv if not a.startswith("--")]
@@ -52,17 +45,13 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = rebuild(dump, Path(tmp))
         snapshot = compressed((out / "ckg.nt").read_bytes())
-        snippets = generated_snippets(out / "snippets")
         if check:
-            same = SNAPSHOT.exists() and SNAPSHOT.read_bytes() == snapshot and generated_snippets(SNIPPETS) == snippets
+            same = SNAPSHOT.exists() and SNAPSHOT.read_bytes() == snapshot
             print("snapshot is reproducible" if same else "snapshot differs from a rebuild", file=sys.stderr)
             return 0 if same else 1
         SNAPSHOT.write_bytes(snapshot)
         shutil.copyfile(out / "report.json", REPORT)
-        for task_dir in [p for p in SNIPPETS.iterdir() if p.is_dir() and p.name not in HAND_WRITTEN]:
-            shutil.rmtree(task_dir)
-        shutil.copytree(out / "snippets", SNIPPETS, dirs_exist_ok=True)
-    print(f"wrote {SNAPSHOT.relative_to(ROOT)} and {len(snippets)} snippets", file=sys.stderr)
+    print(f"wrote {SNAPSHOT.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
 

@@ -1,1 +1,1 @@
-"""Generated inference snippets, installed as the data package `hive.snippets`."""
+"""Hand-written inference snippets for packaged weights, installed as the data package `hive.snippets`."""

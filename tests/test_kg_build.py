@@ -204,7 +204,7 @@ def test_cli_builds_describes_and_validates(tmp_path):
 def test_audio_to_audio_falls_back_to_speechbrain_not_a_missing_transformers_pipeline():
     from kg_builder.cards import Card
     from kg_builder.extract import extract
-    from kg_builder.snippets import TemplateWriter
+    from hive.kg.snippet_templates import TemplateWriter
 
     def fallback(model_id: str) -> str:
         return TemplateWriter().write(extract(Card(id=model_id, meta={}, body="", source="test")), "audio-to-audio").code

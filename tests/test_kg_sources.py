@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from hive.kg.licenses import normalise
+from hive.kg.snippet_templates import TemplateWriter
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet
 from kg_builder.cards import Card
 from kg_builder.extract import extract
-from kg_builder.licenses import normalise
 from kg_builder.sizes import size_facts
-from kg_builder.snippets import LLMWriter, TemplateWriter
+from kg_builder.snippets import LLMWriter
 from kg_builder.sources import HubSource, RateLimiter, Skipped
 
 from hub_replay import HubReplay
@@ -151,7 +152,7 @@ def test_a_model_id_reaches_a_template_snippet_only_as_a_string_literal():
     import ast
 
     hostile = 'org/x"""\nimport os\n"""'
-    code = TemplateWriter().fallback(extract(Card(id=hostile, meta={}, body="", source="t")), "translation").code
+    code = TemplateWriter().fallback(hostile, "translation").code
     function = ast.parse(code).body[0]
     assert isinstance(function, ast.FunctionDef) and len(ast.parse(code).body) == 1
     assert hostile in ast.get_docstring(function) and not any(isinstance(n, ast.Import) and n.names[0].name == "os"

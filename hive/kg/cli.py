@@ -1,4 +1,9 @@
-"""`hive kg ...`: build a knowledge graph, describe it, check it."""
+"""`hive kg ...`: build a knowledge graph, describe it, check it.
+
+The one place the runtime imports the builder: `hive kg build` runs kg_builder (the offline tool the
+command is the front of), lazily, inside its functions. Everything else points kg_builder -> hive
+(tests/test_architecture.py holds that).
+"""
 
 from __future__ import annotations
 
@@ -84,7 +89,8 @@ def build(
 def _snippet_writer(understander):
     """The LLM snippet writer when an LLM back-end was chosen, else the deterministic templates."""
     from hive.llm.backend import prompt_function
-    from kg_builder.snippets import LLMWriter, TemplateWriter
+    from hive.kg.snippet_templates import TemplateWriter
+    from kg_builder.snippets import LLMWriter
 
     complete = prompt_function(understander)
     return TemplateWriter() if complete is None else LLMWriter(complete)

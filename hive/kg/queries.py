@@ -7,10 +7,13 @@ from importlib import resources
 
 import pyoxigraph
 
+from hive.kg.schema import PREFIX
+
 
 @lru_cache(maxsize=None)
 def query_text(name: str) -> str:
-    return resources.files("hive.kg").joinpath("queries", f"{name}.rq").read_text(encoding="utf-8")
+    """The query `queries/<name>.rq`, after the graph's prologue."""
+    return PREFIX + resources.files("hive.kg").joinpath("queries", f"{name}.rq").read_text(encoding="utf-8")
 
 
 def literal_value(value: str, datatype: str) -> object:

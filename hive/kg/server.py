@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 import pyoxigraph
 import yaml
 
-from kg_builder.graph import model_node
+from hive.kg.schema import PREFIX, model_node
 
 if TYPE_CHECKING:  # the pool imports this module
     from hive.kg.query_pool import QueryPool
@@ -58,7 +58,9 @@ class RequestProblem(Exception):
 @lru_cache(maxsize=1)
 def explorer_page() -> bytes:
     examples = yaml.safe_load(resources.files("hive.kg").joinpath("examples.yaml").read_text(encoding="utf-8"))
+    examples = [{**example, "query": PREFIX + example["query"]} for example in examples]
     page = resources.files("hive.kg").joinpath("web", "index.html").read_text(encoding="utf-8")
+    page = page.replace("__MODEL_PREFIX__", json.dumps(model_node("").value))
     return page.replace("__EXAMPLES__", json.dumps(examples).replace("</", "<\\/")).encode()
 
 

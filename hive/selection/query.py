@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from pyoxigraph import Literal, NamedNode
 
+from hive.kg.schema import PREFIX, XSD, node
 from hive.selection.constraints import Constraints
-from hive.selection.vocabulary import PREFIX, Vocabulary
-from kg_builder.graph import XSD, node
+from hive.selection.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,10 @@ from pyoxigraph import NamedNode
 
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
+from hive.kg.licenses import known_ids, normalise
+from hive.kg.schema import DATA, PREFIX, node
 from hive.selection.constraints import FAMILIES, LANGUAGE_NAMES, METRIC_FAMILIES, Benchmark
-from kg_builder.graph import DATA, HIVE, node
-from kg_builder.licenses import known_ids, normalise
 
-PREFIX = f"PREFIX hive: <{HIVE}> PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX schema: <http://schema.org/>\n"
 FAMILY_ALIASES = {"permissive": ("permissive", "public-domain")}
 # Families read off the SPDX id as well: share-alike is copyleft and -NC non-commercial whatever the
 # licence's own family (CC-BY-NC-SA-4.0 is both); "creative-commons" is every CC licence.

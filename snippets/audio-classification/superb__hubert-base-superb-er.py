@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'superb/hubert-base-superb-er', device: str = "cpu"):
-    'audio-classification with superb/hubert-base-superb-er.'
-    from transformers import pipeline
-
-    runner = pipeline('audio-classification', model=model, device=device)
-    return runner(audio)

@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'JorisCos/DCUNet_Libri1Mix_enhsingle_16k', device: str = "cpu"):
-    'audio-to-audio with JorisCos/DCUNet_Libri1Mix_enhsingle_16k.'
-    from speechbrain.inference import SepformerSeparation
-
-    runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})
-    return runner.separate_file(path=audio)

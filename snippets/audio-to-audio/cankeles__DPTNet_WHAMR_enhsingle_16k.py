@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'cankeles/DPTNet_WHAMR_enhsingle_16k', device: str = "cpu"):
-    'audio-to-audio with cankeles/DPTNet_WHAMR_enhsingle_16k.'
-    from speechbrain.inference import SepformerSeparation
-
-    runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})
-    return runner.separate_file(path=audio)

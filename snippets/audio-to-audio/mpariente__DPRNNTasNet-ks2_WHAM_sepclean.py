@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'mpariente/DPRNNTasNet-ks2_WHAM_sepclean', device: str = "cpu"):
-    'audio-to-audio with mpariente/DPRNNTasNet-ks2_WHAM_sepclean.'
-    from speechbrain.inference import SepformerSeparation
-
-    runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})
-    return runner.separate_file(path=audio)

@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'speechbrain/sepformer-wham-enhancement', device: str = "cpu"):
-    'audio-to-audio with speechbrain/sepformer-wham-enhancement.'
-    from speechbrain.inference import SepformerSeparation
-
-    runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})
-    return runner.separate_file(path=audio)

@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'speechbrain/sepformer-wsj02mix', device: str = "cpu"):
-    'audio-to-audio with speechbrain/sepformer-wsj02mix.'
-    from speechbrain.inference import SepformerSeparation
-
-    runner = SepformerSeparation.from_hparams(source=model, run_opts={"device": device})
-    return runner.separate_file(path=audio)

@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'openai/whisper-base', device: str = "cpu"):
-    'automatic-speech-recognition with openai/whisper-base.'
-    from transformers import pipeline
-
-    runner = pipeline('automatic-speech-recognition', model=model, device=device)
-    return runner(audio)

@@ -1,6 +1,0 @@
-def run(audio: str = '', model: str = 'openai/whisper-tiny', device: str = "cpu"):
-    'automatic-speech-recognition with openai/whisper-tiny.'
-    from transformers import pipeline
-
-    runner = pipeline('automatic-speech-recognition', model=model, device=device)
-    return runner(audio)

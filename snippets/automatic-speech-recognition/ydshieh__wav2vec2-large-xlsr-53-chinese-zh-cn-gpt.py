@@ -1,8 +1,0 @@
-def run(audio: str = '', model: str = 'ydshieh/wav2vec2-large-xlsr-53-chinese-zh-cn-gpt', device: str = "cpu"):
-    'automatic-speech-recognition with ydshieh/wav2vec2-large-xlsr-53-chinese-zh-cn-gpt.'
-    from transformers import Wav2Vec2ForCTC, Wav2Vec2Processor, pipeline
-
-    network = Wav2Vec2ForCTC.from_pretrained(model)
-    processor_1 = Wav2Vec2Processor.from_pretrained(model)
-    runner = pipeline('automatic-speech-recognition', model=network, processor=processor_1, device=device)
-    return runner(audio)

@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'PygmalionAI/pygmalion-1.3b', device: str = "cpu"):
-    'conversational with PygmalionAI/pygmalion-1.3b.'
-    from transformers import pipeline
-
-    runner = pipeline('text-generation', model=model, device=device)
-    return runner([{"role": "user", "content": text}])

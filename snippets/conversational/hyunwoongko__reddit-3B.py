@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'hyunwoongko/reddit-3B', device: str = "cpu"):
-    'conversational with hyunwoongko/reddit-3B.'
-    from transformers import pipeline
-
-    runner = pipeline('text-generation', model=model, device=device)
-    return runner([{"role": "user", "content": text}])

@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'microsoft/DialoGPT-medium', device: str = "cpu"):
-    'conversational with microsoft/DialoGPT-medium.'
-    from transformers import pipeline
-
-    runner = pipeline('text-generation', model=model, device=device)
-    return runner([{"role": "user", "content": text}])

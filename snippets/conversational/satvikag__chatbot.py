@@ -1,7 +1,0 @@
-def run(text: str = '', model: str = 'satvikag/chatbot', device: str = "cpu"):
-    'conversational with satvikag/chatbot.'
-    from transformers import AutoTokenizer, pipeline
-
-    tokenizer_0 = AutoTokenizer.from_pretrained(model)
-    runner = pipeline('text-generation', model=model, tokenizer=tokenizer_0, device=device)
-    return runner([{"role": "user", "content": text}])

@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'hf-tiny-model-private/tiny-random-GLPNForDepthEstimation', device: str = "cpu"):
-    'depth-estimation with hf-tiny-model-private/tiny-random-GLPNForDepthEstimation.'
-    from transformers import pipeline
-
-    runner = pipeline('depth-estimation', model=model, device=device)
-    return runner(image)

@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'sayakpaul/glpn-kitti-finetuned-diode-221214-123047', device: str = "cpu"):
-    'depth-estimation with sayakpaul/glpn-kitti-finetuned-diode-221214-123047.'
-    from transformers import pipeline
-
-    runner = pipeline('depth-estimation', model=model, device=device)
-    return runner(image)

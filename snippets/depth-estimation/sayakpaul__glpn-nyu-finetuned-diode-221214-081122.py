@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'sayakpaul/glpn-nyu-finetuned-diode-221214-081122', device: str = "cpu"):
-    'depth-estimation with sayakpaul/glpn-nyu-finetuned-diode-221214-081122.'
-    from transformers import pipeline
-
-    runner = pipeline('depth-estimation', model=model, device=device)
-    return runner(image)

@@ -1,6 +1,0 @@
-def run(image: str = '', question: str = '', model: str = 'impira/layoutlm-document-qa', device: str = "cpu"):
-    'document-question-answering with impira/layoutlm-document-qa.'
-    from transformers import pipeline
-
-    runner = pipeline('document-question-answering', model=model, device=device)
-    return runner(image=image, question=question)

@@ -1,8 +1,0 @@
-def run(image: str = '', model: str = 'google/vit-large-patch32-384', device: str = "cpu"):
-    'image-classification with google/vit-large-patch32-384.'
-    from transformers import ViTFeatureExtractor, ViTForImageClassification, pipeline
-
-    feature_extractor_0 = ViTFeatureExtractor.from_pretrained(model)
-    network = ViTForImageClassification.from_pretrained(model)
-    runner = pipeline('image-classification', feature_extractor=feature_extractor_0, model=network, device=device)
-    return runner(image)

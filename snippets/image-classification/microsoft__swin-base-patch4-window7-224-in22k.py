@@ -1,8 +1,0 @@
-def run(image: str = '', model: str = 'microsoft/swin-base-patch4-window7-224-in22k', device: str = "cpu"):
-    'image-classification with microsoft/swin-base-patch4-window7-224-in22k.'
-    from transformers import AutoFeatureExtractor, SwinForImageClassification, pipeline
-
-    feature_extractor_0 = AutoFeatureExtractor.from_pretrained(model)
-    network = SwinForImageClassification.from_pretrained(model)
-    runner = pipeline('image-classification', feature_extractor=feature_extractor_0, model=network, device=device)
-    return runner(image)

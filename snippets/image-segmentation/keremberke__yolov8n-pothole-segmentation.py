@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'keremberke/yolov8n-pothole-segmentation', device: str = "cpu"):
-    'image-segmentation with keremberke/yolov8n-pothole-segmentation.'
-    from transformers import pipeline
-
-    runner = pipeline('image-segmentation', model=model, device=device)
-    return runner(image)

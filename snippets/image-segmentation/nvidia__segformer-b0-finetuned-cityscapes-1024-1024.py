@@ -1,8 +1,0 @@
-def run(image: str = '', model: str = 'nvidia/segformer-b0-finetuned-cityscapes-1024-1024', device: str = "cpu"):
-    'image-segmentation with nvidia/segformer-b0-finetuned-cityscapes-1024-1024.'
-    from transformers import SegformerFeatureExtractor, SegformerForSemanticSegmentation, pipeline
-
-    feature_extractor_0 = SegformerFeatureExtractor.from_pretrained(model)
-    network = SegformerForSemanticSegmentation.from_pretrained(model)
-    runner = pipeline('image-segmentation', feature_extractor=feature_extractor_0, model=network, device=device)
-    return runner(image)

@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'google/maxim-s2-deraining-raindrop', device: str = "cpu"):
-    'image-to-image with google/maxim-s2-deraining-raindrop.'
-    from transformers import pipeline
-
-    runner = pipeline('image-to-image', model=model, device=device)
-    return runner(image)

@@ -1,9 +1,0 @@
-def run(image: str = '', model: str = 'ydshieh/vit-gpt2-coco-en', device: str = "cpu"):
-    'image-to-text with ydshieh/vit-gpt2-coco-en.'
-    from transformers import AutoTokenizer, ViTFeatureExtractor, VisionEncoderDecoderModel, pipeline
-
-    tokenizer_0 = AutoTokenizer.from_pretrained(model)
-    feature_extractor_1 = ViTFeatureExtractor.from_pretrained(model)
-    network = VisionEncoderDecoderModel.from_pretrained(model)
-    runner = pipeline('image-to-text', tokenizer=tokenizer_0, feature_extractor=feature_extractor_1, model=network, device=device)
-    return runner(image)

@@ -1,6 +1,0 @@
-def run(image: str = '', model: str = 'keremberke/yolov8m-table-extraction', device: str = "cpu"):
-    'object-detection with keremberke/yolov8m-table-extraction.'
-    from transformers import pipeline
-
-    runner = pipeline('object-detection', model=model, device=device)
-    return runner(image)

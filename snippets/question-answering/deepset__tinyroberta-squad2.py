@@ -1,6 +1,0 @@
-def run(context: str = '', question: str = '', model: str = 'deepset/tinyroberta-squad2', device: str = "cpu"):
-    'question-answering with deepset/tinyroberta-squad2.'
-    from transformers import pipeline
-
-    runner = pipeline('question-answering', model=model, device=device)
-    return runner(question=question, context=context)

@@ -1,6 +1,0 @@
-def run(context: str = '', question: str = '', model: str = 'luhua/chinese_pretrain_mrc_macbert_large', device: str = "cpu"):
-    'question-answering with luhua/chinese_pretrain_mrc_macbert_large.'
-    from transformers import pipeline
-
-    runner = pipeline('question-answering', model=model, device=device)
-    return runner(question=question, context=context)

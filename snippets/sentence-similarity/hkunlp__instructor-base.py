@@ -1,7 +1,0 @@
-def run(text: str = '', other: str = '', model: str = 'hkunlp/instructor-base', device: str = "cpu"):
-    'sentence-similarity with hkunlp/instructor-base.'
-    from sentence_transformers import SentenceTransformer, util
-
-    encoder = SentenceTransformer(model, device=device)
-    embeddings = encoder.encode([text, other], convert_to_tensor=True)
-    return {"score": float(util.cos_sim(embeddings[0], embeddings[1]))}

@@ -1,8 +1,0 @@
-def run(text: str = '', model: str = 'ElKulako/cryptobert', device: str = "cpu"):
-    'text-classification with ElKulako/cryptobert.'
-    from transformers import AutoModelForSequenceClassification, AutoTokenizer, pipeline
-
-    network = AutoModelForSequenceClassification.from_pretrained(model)
-    tokenizer_1 = AutoTokenizer.from_pretrained(model)
-    runner = pipeline('text-classification', model=network, tokenizer=tokenizer_1, device=device)
-    return runner(text)

@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'EleutherAI/gpt-neo-2.7B', device: str = "cpu"):
-    'text-generation with EleutherAI/gpt-neo-2.7B.'
-    from transformers import pipeline
-
-    runner = pipeline('text-generation', model=model, device=device)
-    return runner(text)

@@ -1,8 +1,0 @@
-def run(text: str = '', model: str = 'CompVis/stable-diffusion', device: str = "cpu"):
-    'text-to-image with CompVis/stable-diffusion.'
-    import torch
-    from diffusers import DiffusionPipeline
-    from PIL import Image
-
-    runner = DiffusionPipeline.from_pretrained(model, torch_dtype=torch.float32).to(device)
-    return runner(text).images[0]

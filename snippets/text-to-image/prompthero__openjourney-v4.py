@@ -1,8 +1,0 @@
-def run(text: str = '', model: str = 'prompthero/openjourney-v4', device: str = "cpu"):
-    'text-to-image with prompthero/openjourney-v4.'
-    import torch
-    from diffusers import DiffusionPipeline
-    from PIL import Image
-
-    runner = DiffusionPipeline.from_pretrained(model, torch_dtype=torch.float32).to(device)
-    return runner(text).images[0]

@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'facebook/fastspeech2-en-ljspeech', device: str = "cpu"):
-    'text-to-speech with facebook/fastspeech2-en-ljspeech.'
-    from transformers import pipeline
-
-    runner = pipeline('text-to-speech', model=model, device=device)
-    return runner(text)

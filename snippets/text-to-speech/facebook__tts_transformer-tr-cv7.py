@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'facebook/tts_transformer-tr-cv7', device: str = "cpu"):
-    'text-to-speech with facebook/tts_transformer-tr-cv7.'
-    from transformers import pipeline
-
-    runner = pipeline('text-to-speech', model=model, device=device)
-    return runner(text)

@@ -1,8 +1,0 @@
-def run(text: str = '', model: str = 'nvidia/tts_en_fastpitch', device: str = "cpu"):
-    'text-to-speech with nvidia/tts_en_fastpitch.'
-    from transformers import FastPitchModel, HifiGanModel, pipeline
-
-    network = FastPitchModel.from_pretrained(model)
-    network = HifiGanModel.from_pretrained(model)
-    runner = pipeline('text-to-speech', model=network, device=device)
-    return runner(text)

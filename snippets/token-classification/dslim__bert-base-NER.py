@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'dslim/bert-base-NER', device: str = "cpu"):
-    'token-classification with dslim/bert-base-NER.'
-    from transformers import pipeline
-
-    runner = pipeline('token-classification', model=model, device=device)
-    return runner(text)

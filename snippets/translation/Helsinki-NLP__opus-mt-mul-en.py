@@ -1,6 +1,0 @@
-def run(text: str = '', model: str = 'Helsinki-NLP/opus-mt-mul-en', device: str = "cpu"):
-    'translation with Helsinki-NLP/opus-mt-mul-en.'
-    from transformers import pipeline
-
-    runner = pipeline('translation', model=model, device=device)
-    return runner(text)
