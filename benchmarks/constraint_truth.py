@@ -2,7 +2,7 @@
 """Ground truth for the frozen model-selection constraint set.
 
 Standalone (standard library only).  Reads the raw model-card dump
-(`p0_models.jsonl`, 673 Hugging Face cards) plus the three extra offline
+(`p0_models.jsonl`, 673 Hugging Face cards) plus the four extra offline
 models described below, and for every request of
 `benchmarks/data/frozen-constraints.jsonl` computes, per step:
 
@@ -80,7 +80,8 @@ DEFAULT_REQUESTS = os.path.join(HERE, "data", "frozen-constraints.jsonl")
 DEFAULT_OUT = os.path.join(HERE, "data", "frozen-constraints-truth.jsonl")
 
 # ---------------------------------------------------------------------------
-# The three extra offline models that are in the graph but not in the dump.
+# The extra offline models that are in the graph but not in the dump (RapidOCR added 2026-11-25, when the graph
+# had carried it for a day: a model the truth did not know made every choice of it count as inadmissible).
 # ---------------------------------------------------------------------------
 EXTRA_MODELS = [
     {
@@ -103,6 +104,18 @@ EXTRA_MODELS = [
         "languages": [],
         "params": 4_700_000,
         "params_note": "given: 4.7M",
+        "downloads": 0,
+        "likes": 0,
+        "model_index": [],
+    },
+    {
+        "id": "RapidAI/RapidOCR",
+        "tasks": ["image-to-text"],
+        "licences": ["apache-2.0"],
+        "languages": ["en", "zh"],
+        # PP-OCRv4 ONNX models in the rapidocr-onnxruntime wheel (16 MB); no parameter count stated.
+        "params": None,
+        "params_note": "not stated (16 MB of ONNX models); unknown",
         "downloads": 0,
         "likes": 0,
         "model_index": [],
