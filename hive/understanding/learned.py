@@ -48,6 +48,9 @@ LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an int
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
 POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from", "given", "using", "take", "here", "is",
                   "s", "this", "the", "my", "file", "attached", "see", "and"}
+# A question that asks someone to do something ("Could an AI write product descriptions from ___?"), not about a text.
+REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|bot|tool|program)|someone|somebody)\s+(?:please\s+)?"
+                       r"(?!tell|say|explain|answer|find|show|let|check|see|look)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
@@ -159,7 +162,7 @@ class LearnedUnderstander(RuleUnderstander):
             label = chosen
         if label == NONE:
             return []
-        if label == FREE_WRITING and part.question and has_context:
+        if label == FREE_WRITING and part.question and has_context and not REQUESTED.search(located.masked, part.start, part.end):
             label = "question-answering"  # a question asked beside a given text is answered from it
         if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):

@@ -23,6 +23,8 @@ BOUNDARY = re.compile(
     re.I,
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
+# A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
+BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
 FILLER = {
@@ -50,7 +52,8 @@ class Part:
 def split_parts(located: RequestText) -> list[Part]:
     """The request's clauses that hold at least one word outside inline values, in order."""
     masked = located.masked
-    cuts = [0] + [m.end() for m in BOUNDARY.finditer(masked)] + [len(masked)]
+    bracketed = [(m.start(), m.end()) for m in BRACKETED.finditer(masked)]
+    cuts = [0] + [m.end() for m in BOUNDARY.finditer(masked) if not any(a < m.start() < b for a, b in bracketed)] + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
         words = [w.lower() for w in WORD.findall(masked[start:end])]
