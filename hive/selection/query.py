@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pyoxigraph import Literal, NamedNode
 
-from hive.selection.constraints import Constraints
+from hive.contracts import Constraints
 from hive.selection.vocabulary import PREFIX, Vocabulary
 from kg_builder.graph import XSD, node
 
