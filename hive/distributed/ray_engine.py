@@ -10,17 +10,15 @@ cluster `--runs` must be a folder every node sees (a shared file system).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from hive.batch import Request, execute_plan, plan_request
-from hive.distributed.ray_cluster import connect
 from hive.contracts import PlanResult
+from hive.distributed.ray_cluster import connect
 from hive.session import Session, SessionSpec
 
 PLAN_CHUNK = 8
-
 
 _SESSIONS: dict[str, Session] = {}
 
