@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pyoxigraph
 
+from hive.contracts import Constraints
 from hive.kg.access import LocalGraph, open_graph
-from hive.selection.constraints import Benchmark, Constraints
+from hive.selection.constraints import Benchmark
 from hive.selection.select import Selector
 from hive.selection.vocabulary import Vocabulary
 

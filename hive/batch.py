@@ -13,8 +13,8 @@ from rich.progress import Progress
 
 from hive.errors import HiveError
 from hive.files import replaced_atomically
-from hive.pipeline import Planner, PlanResult
-from hive.selection.constraints import ConstraintSet, constraint_set
+from hive.session import Session
+from hive.contracts import ConstraintSet, PlanResult
 
 
 Request = tuple[str, str | None, str | None, ConstraintSet | None]  # id, query, the line's error, its constraints
@@ -99,7 +99,7 @@ def _read_line(number: int, raw: bytes) -> BatchLine:
     if not isinstance(query, str):
         return broken(f"line {number} has no \"query\" string", request_id)
     try:
-        constraints = constraint_set(record["constraints"], f"line {number} constraints") if "constraints" in record else None
+        constraints = ConstraintSet.parse(record["constraints"], f"line {number} constraints") if "constraints" in record else None
     except HiveError as exc:
         return broken(str(exc), request_id, query)
     return BatchLine(number, (request_id, query, None, constraints), digest)
@@ -148,43 +148,44 @@ def _finished(line: str, runs: bool) -> dict | None:
 
 
 class LocalEngine:
-    """Plans (and, given an executor, runs) the requests one after the other in this process."""
+    """Plans (and, given a folder for run directories, runs) the requests one after the other in this
+    process, with one session whose executor keeps its models loaded from run to run."""
 
-    def __init__(self, planner: Planner, executor: Any | None = None, runs_dir: Path = Path("hive-runs")) -> None:
-        self.planner, self.executor, self.runs_dir = planner, executor, runs_dir
-        self.runs = executor is not None
+    def __init__(self, session: Session, runs_dir: Path | None = None) -> None:
+        self.session, self.runs_dir = session, runs_dir
+        self.runs = runs_dir is not None
 
     def process(self, requests: list[Request]) -> Iterator[dict]:
-        execute = None if self.executor is None else (lambda plan: execute_plan(self.executor, plan, self.runs_dir))
+        runs_dir = self.runs_dir
+        execute = None if runs_dir is None else (lambda plan: execute_plan(self.session, plan, runs_dir))
         for request_id, query, error, constraints in requests:
-            yield answer_line(self.planner, execute, request_id, query, error, constraints)
+            yield answer_line(self.session, execute, request_id, query, error, constraints)
 
     def close(self) -> None:
-        if self.executor is not None:
-            self.executor.close()
+        self.session.close()
 
 
-def execute_plan(executor: Any, plan: PlanResult, runs_dir: Path) -> dict:
+def execute_plan(session: Session, plan: PlanResult, runs_dir: Path) -> dict:
     """Run one plan of a batch; a request that cannot run records why instead of stopping the batch."""
     try:
-        record = executor.run(plan, runs_dir)
+        record = session.run(plan, runs_dir)
     except HiveError as exc:
         return {"status": "not run", "error": str(exc)}
     return {"id": record.id, "status": record.status, "directory": record.directory, "answer": record.answer}
 
 
-def plan_request(planner: Planner, request_id: str, query: str | None, error: str | None,
+def plan_request(session: Session, request_id: str, query: str | None, error: str | None,
                  constraints: ConstraintSet | None) -> PlanResult:
     """The plan of one request line, or a result carrying the line's error."""
     if error is not None:
-        return PlanResult(id=request_id, query=query or "", engine=planner.engine_name, error=error)
-    return planner.plan_or_error(query or "", request_id, constraints)
+        return PlanResult(id=request_id, query=query or "", engine=session.engine_name, error=error)
+    return session.plan_or_error(query or "", request_id, constraints)
 
 
-def answer_line(planner: Planner, execute: Callable[[PlanResult], dict] | None, request_id: str, query: str | None,
+def answer_line(session: Session, execute: Callable[[PlanResult], dict] | None, request_id: str, query: str | None,
                 error: str | None, constraints: ConstraintSet | None) -> dict:
     """One output line: the plan (or the error) and, with `execute`, its run."""
-    result = plan_request(planner, request_id, query, error, constraints)
+    result = plan_request(session, request_id, query, error, constraints)
     line = result.to_json_dict()
     if execute is not None and result.error is None:
         line["run"] = execute(result)

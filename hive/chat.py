@@ -1,6 +1,6 @@
 """`hive chat`: a conversation in which later requests can use what earlier ones produced.
 
-After each turn, every step's output becomes a resource of the session ("<turn-1:resource-2>",
+After each turn, every step's output becomes a resource of the conversation ("<turn-1:resource-2>",
 an image, a text, ...). The next request sees them as inputs, newest first, so "now caption that
 image" reads the last image produced, as in HuggingGPT.
 """
@@ -12,8 +12,9 @@ import sys
 from typing import TextIO
 
 from hive.errors import HiveError
-from hive.pipeline import Planner, PlanResult
+from hive.contracts import PlanResult
 from hive.request import InputResource
+from hive.session import Session
 
 MAX_CONTEXT = 12
 
@@ -21,13 +22,13 @@ MAX_CONTEXT = 12
 class ChatSession:
     """The turns so far and the resources they produced."""
 
-    def __init__(self, planner: Planner) -> None:
-        self.planner = planner
+    def __init__(self, session: Session) -> None:
+        self.session = session
         self.turns: list[PlanResult] = []
         self.context: list[InputResource] = []
 
     def ask(self, query: str) -> PlanResult:
-        result = self.planner.plan(query, request_id=f"turn-{len(self.turns) + 1}", context=self.context)
+        result = self.session.plan(query, request_id=f"turn-{len(self.turns) + 1}", context=self.context)
         self.turns.append(result)
         produced = [
             InputResource(
@@ -44,11 +45,11 @@ class ChatSession:
         self.turns, self.context = [], []
 
 
-def run_chat(planner: Planner, source: TextIO = sys.stdin, as_json: bool = False) -> None:
+def run_chat(session: Session, source: TextIO = sys.stdin, as_json: bool = False) -> None:
     """Read requests line by line; ':reset' forgets earlier turns, ':quit' or end of input stops."""
     from hive.render import print_plan
 
-    session = ChatSession(planner)
+    chat = ChatSession(session)
     interactive = source.isatty()
     while True:
         if interactive:
@@ -59,11 +60,11 @@ def run_chat(planner: Planner, source: TextIO = sys.stdin, as_json: bool = False
         if not line.strip():
             continue
         if line.strip() == ":reset":
-            session.reset()
+            chat.reset()
             print("(forgot earlier turns)")
             continue
         try:
-            result = session.ask(line.strip())
+            result = chat.ask(line.strip())
         except HiveError as exc:
             print(json.dumps({"error": str(exc)}) if as_json else f"error: {exc}", flush=True)
             continue

@@ -27,10 +27,11 @@ ENGINE_HELP = "planner engine: pyperplan (default), up-pyperplan, fast-downward,
 UNSATISFIABLE_EXIT = 3  # `hive plan`: a step has no model under its constraints
 
 
-def _planner(engine: str, constraints=None, kg: str | None = None, understander=None):
-    from hive.pipeline import Planner
+def _session(engine: str, constraints=None, kg: str | None = None, understander=None, **execution):
+    """The session a command plans (and runs) with; `execution` sets how its executor runs plans."""
+    from hive.session import ExecutionOptions, Session
 
-    return Planner(understander=understander, engine=engine, constraints=constraints, kg=kg)
+    return Session.open(engine, constraints, kg, understander, ExecutionOptions(**execution))
 
 
 @app.command()
@@ -47,7 +48,7 @@ def plan(
 ) -> None:
     """Plan a request: which AI tasks, in which order, on which inputs, with which models. Exits with 3 when
     a step has no model that satisfies its constraints (the other steps still get theirs)."""
-    result = _planner(engine, constraints, kg, understander).plan(query)
+    result = _session(engine, constraints, kg, understander).plan(query)
     if as_json:
         print(json.dumps(result.to_json_dict(explain=explain), indent=2, ensure_ascii=False))
     else:
@@ -85,13 +86,13 @@ def batch(
         if engine not in ENGINES:
             raise HiveError(f"unknown batch engine '{engine}'; choose local or ray (planner engines go to --planner)")
         engine, planner_engine = "local", engine  # the flag's older meaning: a planner engine, run locally
-    planner = _planner(planner_engine, constraints, kg, understander)
+    session = _session(planner_engine, constraints, kg, understander)
     if engine == "ray":
-        from hive.distributed.ray_engine import PlannerSpec, RayEngine
+        from hive.distributed.ray_engine import RayEngine
 
-        processor = RayEngine(PlannerSpec.of(planner, kg), None if plan_only else runs_dir, address, workers)
+        processor = RayEngine(session.spec(), None if plan_only else runs_dir, address, workers)
     else:
-        processor = LocalEngine(planner, None if plan_only else _batch_executor(planner), runs_dir)
+        processor = LocalEngine(session, None if plan_only else runs_dir)
     try:
         summary = run_batch(source, out, processor)
     finally:
@@ -99,15 +100,6 @@ def batch(
     for line in summary.lines():
         typer.echo(line, err=True)
     typer.echo(f"wrote {out}", err=True)
-
-
-def _batch_executor(planner):
-    """One executor for the whole batch: its workers keep their models from run to run."""
-    from hive.execution.executor import Executor
-
-    from hive.llm.backend import prompt_function
-
-    return Executor(planner.selector.graph, phrase=prompt_function(planner.understander))
 
 
 @app.command()
@@ -149,29 +141,26 @@ def run(
     understander=None,
 ) -> None:
     """Plan a request and run it: outputs and an explainability report go into a run directory."""
-    from hive.execution.executor import Executor
-    from hive.llm.backend import prompt_function
     from hive.render import print_plan
 
-    planner = _planner(engine, constraints, kg, understander)
-    result = planner.plan(query)
-    print_plan(result)
-    with Executor(planner.selector.graph, timeout=timeout, allow_hub=allow_hub, phrase=prompt_function(understander)) as executor:
-        _run_or_show(executor, result, out, dry_run)
+    with _session(engine, constraints, kg, understander, timeout=timeout, allow_hub=allow_hub) as session:
+        result = session.plan(query)
+        print_plan(result)
+        _run_or_show(session, result, out, dry_run)
 
 
-def _run_or_show(executor, result, out: Path, dry_run: bool) -> None:
+def _run_or_show(session, result, out: Path, dry_run: bool) -> None:
     """Run the plan into `out`, or with `dry_run` only say which snippet each step would run."""
     if dry_run:
-        executor.check(result)
+        session.executor.check(result)
         for step in result.tasks:
             try:
-                source = executor.snippet_for(step)[1]
+                source = session.executor.snippet_for(step)[1]
             except Exception as exc:  # shown, not raised: a dry run reports what would fail
                 source = f"would fail: {exc}"
             typer.echo(f"step {step.id} {step.task}: {step.model} via {source}")
         return
-    record = executor.run(result, out, progress=_step_progress())
+    record = session.run(result, out, progress=_step_progress())
     typer.echo(record.answer)
     typer.echo(f"run {record.id}: {record.status}; report: {Path(record.directory) / 'report.html'}")
     if record.status == "failed":
@@ -226,7 +215,7 @@ def chat(
     """Plan requests in a conversation: later ones can use what earlier ones produced ("now caption that image")."""
     from hive.chat import run_chat
 
-    run_chat(_planner(engine, constraints, kg, understander), as_json=as_json)
+    run_chat(_session(engine, constraints, kg, understander), as_json=as_json)
 
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 import inspect
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
-from hive.selection.constraints import Benchmark, ConstraintSet, constraint_set, load_constraints_file, parse_bytes, parse_count
+if TYPE_CHECKING:
+    from hive.contracts import ConstraintSet
 
 KG_HELP = "knowledge graph: a directory from 'hive kg build', an .nt(.gz) file, or a SPARQL endpoint URL (default: the shipped snapshot)"
 
@@ -28,21 +29,14 @@ _OPTIONS = [
 ]
 
 
-def constraints_from_flags(values: dict) -> ConstraintSet:
-    """The flags as global constraints, on top of the constraints file if one is given."""
-    base = load_constraints_file(values["constraints_file"]) if values["constraints_file"] else ConstraintSet()
-    flags = constraint_set(dict(
-        licences=values["licence"],
-        deny_licences=values["deny_licence"],
-        max_parameters=parse_count(values["max_params"]) if values["max_params"] else None,
-        max_bytes=parse_bytes(values["max_bytes"]) if values["max_bytes"] else None,
-        smallest=values["smallest"],
-        best_on=Benchmark.parse(values["best_on"]).model_dump() if values["best_on"] else None,
-        languages=values["language"],
-        min_downloads=parse_count(values["min_downloads"]) if values["min_downloads"] else None,
-        local_only=values["local_only"],
-    ), "the constraint flags")
-    return base.merged_with(flags)
+def constraints_from_flags(values: dict) -> "ConstraintSet":
+    """The constraint flags' values as a ConstraintSet (on top of the --constraints file, if given)."""
+    from hive.contracts import ConstraintSet
+
+    return ConstraintSet.from_flags(
+        licences=values["licence"], deny_licences=values["deny_licence"], max_params=values["max_params"],
+        max_bytes=values["max_bytes"], smallest=values["smallest"], best_on=values["best_on"], languages=values["language"],
+        min_downloads=values["min_downloads"], local_only=values["local_only"], file=values["constraints_file"])
 
 
 _LLM_OPTIONS = [

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Iterator
 
-from pydantic import BaseModel, Field
-
+from hive.contracts import Constraints, ConstraintSet, Explanation, PlanResult, TaskStep
 from hive.errors import HiveError, InputNotGiven, NoPlanError
-from hive.planning.dag import TaskStep, plan_to_steps
+from hive.planning.dag import plan_to_steps
 from hive.planning.engines import DEFAULT_ENGINE, get_engine
 from hive.planning.library import DomainLibrary, load_library, merge_domains
 from hive.planning.pddl_text import domain_pddl, problem_pddl
 from hive.planning.problem import build_problem
 from hive.planning.validate import check_plan
 from hive.kg.access import open_graph
-from hive.request import GoalSpec, InputResource, ParsedRequest
-from hive.selection.constraints import Constraints, ConstraintSet, constraint_set
+from hive.request import GoalSpec, InputResource
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
@@ -26,52 +24,6 @@ from hive.understanding.learned import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
-
-
-class Explanation(BaseModel):
-    """What `--explain` shows: the merged domain, the problem and the planner's log."""
-
-    domain_pddl: str
-    problem_pddl: str
-    planner_log: list[str]
-    inputs: list[InputResource]
-    goals: list[GoalSpec]
-
-
-class PlanResult(BaseModel):
-    """The plan JSON of docs/design.md ("Plan JSON"), plus warnings and the explanation."""
-
-    id: str | None = None
-    query: str
-    parsed: ParsedRequest | None = None
-    domains: list[str] = Field(default_factory=list)
-    tasks: list[TaskStep] = Field(default_factory=list)
-    engine: str = DEFAULT_ENGINE
-    understander: str = ""
-    constraints: dict = Field(default_factory=dict, description="the effective constraints (flags, file and request)")
-    warnings: list[str] = Field(default_factory=list)
-    error: str | None = None
-    timings_ms: dict[str, float] = Field(default_factory=dict)
-    llm_usage: dict[str, dict] = Field(default_factory=dict, description="per understanding stage: calls, tokens, time, retries, fallback")
-    explanation: Explanation | None = None
-
-    def constraints_for(self, task: str) -> str:
-        """The constraints that applied to a task's step, in words ('' when none)."""
-        applied = constraint_set(self.constraints, "plan").for_task(task).model_dump(exclude_defaults=True) if self.constraints else {}
-        return ", ".join(f"{k}={v}" for k, v in applied.items())
-
-    def llm_lines(self) -> list[str]:
-        """What an LLM did in understanding, a line per stage that called it: calls, tokens, time, changes."""
-        return [f"LLM {stage}: {u['calls']} call(s), {u['prompt_tokens']} + {u['completion_tokens']} tokens, "
-                f"{u['milliseconds'] / 1000:.1f} s; changed from the detector's reading: {'; '.join(u.get('changes') or []) or 'nothing'}"
-                for stage, u in self.llm_usage.items() if u["calls"]]
-
-    def to_json_dict(self, explain: bool = False) -> dict[str, Any]:
-        exclude = None if explain else {"explanation"}
-        data = self.model_dump(mode="json", exclude=exclude, exclude_none=True)
-        for step in data.get("tasks", []):  # a step no model satisfies says so: "model": null, not a missing key
-            step.setdefault("model", None)
-        return data
 
 
 class Planner:
@@ -150,8 +102,8 @@ class Planner:
         scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}
         if scoped:
             stated["per_task"] = scoped
-        effective = effective.merged_with(constraint_set(stated, "the request's constraints"))
-        result.constraints = effective.model_dump(by_alias=True, exclude_defaults=True)
+        effective = effective.merged_with(ConstraintSet.parse(stated, "the request's constraints"))
+        result.constraints = effective.to_dict()
         if self.select_models:
             with _timed(timings, "select"):
                 self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)))

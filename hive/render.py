@@ -7,7 +7,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.tree import Tree
 
-from hive.pipeline import PlanResult
+from hive.contracts import PlanResult
 from hive.planning.dag import parallel_groups
 from hive.planning.library import DomainLibrary
 from hive.understanding.learned import UNCERTAIN

@@ -7,10 +7,11 @@ import subprocess
 import sys
 
 from hive.chat import ChatSession
+from hive.session import Session
 
 
 def test_that_image_and_the_caption_refer_to_earlier_turns(planner):
-    session = ChatSession(planner)
+    session = ChatSession(Session(planner))
     first = session.ask("Draw a red fox in the snow")
     second = session.ask("now caption that image")
     third = session.ask("and read the caption aloud")
@@ -24,7 +25,7 @@ def test_that_image_and_the_caption_refer_to_earlier_turns(planner):
 def test_the_newest_image_wins():
     from hive.pipeline import Planner
 
-    session = ChatSession(Planner(select_models=False))
+    session = ChatSession(Session(Planner(select_models=False)))
     session.ask("Draw a cat")
     session.ask("Draw a dog")
     assert session.ask("describe that image").tasks[0].args == {"image": "<turn-2:resource-0>"}

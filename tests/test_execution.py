@@ -201,9 +201,9 @@ def test_a_plan_on_an_input_not_named_runs_nothing(planner, executor, tmp_path):
 
 
 def test_unsatisfiable_plans_run_nothing(planner, executor, tmp_path):
-    from hive.selection.constraints import constraint_set
+    from hive.contracts import ConstraintSet
 
-    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'}", constraints=constraint_set({"licences": ["deepseek"]}, "t"))
+    plan = planner.plan(f"Transcribe {EXAMPLES / 'meeting.wav'}", constraints=ConstraintSet.parse({"licences": ["deepseek"]}, "t"))
     with pytest.raises(HiveError, match="nothing was run: step 0"):
         executor.run(plan, tmp_path)
     assert list(tmp_path.iterdir()) == []

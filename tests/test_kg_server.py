@@ -12,10 +12,10 @@ from urllib.parse import quote
 import pytest
 import requests
 
+from hive.contracts import ConstraintSet
 from hive.kg.server import KGServer
 from hive.kg.store import open_kg
 from hive.pipeline import Planner
-from hive.selection.constraints import constraint_set
 
 TASKS_QUERY = "SELECT ?task WHERE { ?task a <https://w3id.org/hive/ckg#Task> } ORDER BY ?task LIMIT 3"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -143,7 +143,7 @@ def test_standard_clients_query_the_endpoint(server):
 
 
 def test_planning_against_a_remote_endpoint_selects_what_the_local_graph_selects(server):
-    constraints = constraint_set({"smallest": True}, "test")
+    constraints = ConstraintSet.parse({"smallest": True}, "test")
     query = "Transcribe ./a.wav and find entity tokens"
     remote = Planner(kg=server.url + "/sparql").plan(query, constraints=constraints)
     local = Planner().plan(query, constraints=constraints)

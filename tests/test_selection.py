@@ -12,9 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hive.contracts import Constraints, ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import open_graph
-from hive.selection.constraints import Benchmark, Constraints, constraint_set, load_constraints_file
+from hive.selection.constraints import Benchmark
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.selection.select import Selector
 
@@ -39,7 +40,7 @@ def _plan(planner, query, constraints=None):
 
 
 def test_scenario_a_licences_no_model_has_select_nothing_and_say_why(planner):
-    steps = _plan(planner, QUERY, constraint_set({"licences": ["openrail++", "deepseek"]}, "test"))
+    steps = _plan(planner, QUERY, ConstraintSet.parse({"licences": ["openrail++", "deepseek"]}, "test"))
     for task in ("automatic-speech-recognition", "token-classification"):
         assert steps[task].model is None
         assert "licence" in steps[task].unsatisfiable
@@ -176,17 +177,6 @@ def test_constraint_words_do_not_become_tasks(planner):
     result = planner.plan("Summarise ./notes.txt using English models with more than 10k downloads")
     assert [t.task for t in result.tasks] == ["summarization"]
     assert result.constraints == {"global": {"languages": ["en"], "min_downloads": 10000}}
-
-
-def test_constraint_files_hold_global_and_per_task_constraints(tmp_path):
-    path = tmp_path / "c.yaml"
-    path.write_text("global:\n  licences: [permissive]\nper_task:\n  automatic-speech-recognition:\n    smallest: true\n")
-    loaded = load_constraints_file(path)
-    assert loaded.for_task("automatic-speech-recognition") == Constraints(licences=["permissive"], smallest=True)
-    assert loaded.for_task("summarization") == Constraints(licences=["permissive"])
-    (tmp_path / "bad.json").write_text('{"max_parameters": -3}')
-    with pytest.raises(HiveError, match="max_parameters: Input should be greater than 0"):
-        load_constraints_file(tmp_path / "bad.json")
 
 
 def test_unknown_licence_suggests_the_closest(selector):

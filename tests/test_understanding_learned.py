@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hive.contracts import TaskStep
 from hive.errors import HiveError, NoPlanError, NothingToPlan
 from hive.pipeline import Planner, uncertain_steps
-from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
 from hive.request import GoalSpec
 from hive.understanding.detector import NONE, TaskDetector

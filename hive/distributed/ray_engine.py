@@ -1,7 +1,7 @@
 """`hive batch --engine ray`: planning as Ray tasks, execution on Ray actors that keep models loaded.
 
-Planning: the requests are cut into chunks, each planned by a Ray task whose process builds its planner
-once (from a picklable `PlannerSpec`). Execution: one `RunActor` per slot (`--workers`); each plan goes
+Planning: the requests are cut into chunks, each planned by a Ray task whose process builds its session
+once (from the driver's picklable `SessionSpec`). Execution: one `RunActor` per slot (`--workers`); each plan goes
 to the actor chosen by its model family (the sorted set of its steps' models), so the same models keep
 meeting the same warm worker processes. Run directories are written by the actors, so on a real
 cluster `--runs` must be a folder every node sees (a shared file system).
@@ -10,74 +10,49 @@ cluster `--runs` must be a folder every node sees (a shared file system).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from hive.batch import Request, execute_plan, plan_request
+from hive.contracts import PlanResult
 from hive.distributed.ray_cluster import connect
-from hive.llm.config import LLMSettings
-from hive.pipeline import Planner, PlanResult
-from hive.selection.constraints import ConstraintSet
+from hive.session import Session, SessionSpec
 
 PLAN_CHUNK = 8
 
-
-@dataclass(frozen=True)
-class PlannerSpec:
-    """What a Ray process needs to build the same planner as the driver."""
-
-    engine: str
-    constraints: ConstraintSet | None
-    kg: str | None
-    llm: LLMSettings | None
-
-    @classmethod
-    def of(cls, planner: Planner, kg: str | None) -> "PlannerSpec":
-        return cls(planner.engine_name, planner.constraints, kg, getattr(planner.understander, "llm_settings", None))
-
-    def build(self) -> Planner:
-        from hive.llm.config import make_understander
-
-        understander = make_understander(self.llm) if self.llm else None
-        return Planner(understander=understander, engine=self.engine, constraints=self.constraints, kg=self.kg)
+_SESSIONS: dict[str, Session] = {}
 
 
-_PLANNERS: dict[str, Planner] = {}
-
-
-def _planner(spec: PlannerSpec) -> Planner:
-    """One planner per Ray worker process and spec."""
+def _session(spec: SessionSpec) -> Session:
+    """One session per Ray worker process and spec."""
     key = repr(spec)
-    if key not in _PLANNERS:
-        _PLANNERS[key] = spec.build()
-    return _PLANNERS[key]
+    if key not in _SESSIONS:
+        _SESSIONS[key] = spec.build()
+    return _SESSIONS[key]
 
 
-def plan_chunk(spec: PlannerSpec, requests: list[Request]) -> list[tuple[dict, PlanResult | None]]:
+def plan_chunk(spec: SessionSpec, requests: list[Request]) -> list[tuple[dict, PlanResult | None]]:
     """(output line, plan to run or None) for each request of the chunk."""
-    planner = _planner(spec)
+    session = _session(spec)
     answered = []
     for request in requests:
-        result = plan_request(planner, *request)
+        result = plan_request(session, *request)
         answered.append((result.to_json_dict(), result if result.error is None else None))
     return answered
 
 
 class RunActor:
-    """Runs plans with one executor whose worker processes (and loaded models) live as long as the actor."""
+    """Runs plans with a session whose executor's worker processes (and loaded models) live as long as the actor."""
 
-    def __init__(self, spec: PlannerSpec, runs_dir: str) -> None:
-        from hive.execution.executor import Executor
-
-        self.executor = Executor(_planner(spec).selector.graph, parallel=1)
+    def __init__(self, spec: SessionSpec, runs_dir: str) -> None:
+        self.session = _session(spec).twin(parallel=1)
         self.runs_dir = Path(runs_dir)
 
     def run(self, line: dict, plan: PlanResult) -> dict:
-        return {**line, "run": execute_plan(self.executor, plan, self.runs_dir)}
+        return {**line, "run": execute_plan(self.session, plan, self.runs_dir)}
 
     def close(self) -> None:
-        self.executor.close()
+        self.session.close()
 
 
 def family(plan: PlanResult) -> str:
@@ -93,7 +68,7 @@ def actor_for(key: str, actors: int) -> int:
 class RayEngine:
     """Connects to a Ray cluster (or starts a local one) and processes requests on it."""
 
-    def __init__(self, spec: PlannerSpec, runs_dir: Path | None, address: str | None = None, workers: int = 2) -> None:
+    def __init__(self, spec: SessionSpec, runs_dir: Path | None, address: str | None = None, workers: int = 2) -> None:
         self.ray, self.started_here = connect("ray engine", address, workers)
         self.spec, self.runs_dir, self.workers = spec, runs_dir, workers
         self.runs = runs_dir is not None

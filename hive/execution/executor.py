@@ -21,6 +21,7 @@ from typing import Callable
 
 from pyoxigraph import Literal
 
+from hive.contracts import PlanResult, TaskStep
 from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import OfflineModel, offline_models
@@ -31,8 +32,6 @@ from hive.execution.worker import WorkerPool
 from hive.kg.access import GraphAccess
 from hive.kg.schema import PREFIX
 from hive.kg.snippet_templates import TemplateWriter
-from hive.pipeline import PlanResult
-from hive.planning.dag import TaskStep
 from hive.planning.library import load_library
 from hive.execution.mapping import map_arguments
 from hive.snippet_policy import Signature, SnippetRejected, check_snippet, input_names, option_names

@@ -6,7 +6,7 @@ import html
 import json
 from pathlib import Path
 
-from hive.pipeline import PlanResult
+from hive.contracts import PlanResult
 
 AUDIO, IMAGE = (".wav",), (".png",)
 

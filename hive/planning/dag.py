@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
-
+from hive.contracts import TaskStep
 from hive.planning.domain import Domain
 from hive.planning.engines import PlanStep
 from hive.planning.problem import PlanningProblem, goal_slot
@@ -12,25 +11,6 @@ from hive.planning.problem import PlanningProblem, goal_slot
 def resource_ref(step_id: int) -> str:
     """The HuggingGPT-style name of a step's output."""
     return f"<resource-{step_id}>"
-
-
-class TaskStep(BaseModel):
-    """One step of the plan JSON (docs/design.md, "Plan JSON")."""
-
-    id: int
-    task: str
-    pipeline_tag: str
-    dep: list[int]
-    args: dict[str, str | list | dict]
-    outputs: list[str] = Field(description="modalities of the step's output")
-    stage: int = Field(description="steps of one stage do not depend on each other and may run in parallel")
-    requested: bool = Field(description="asked for by the request (false: added by the planner to bridge data)")
-    model: str | None = Field(default=None, description="the selected model (None: not selected, or no model satisfies the constraints)")
-    why: str | None = None
-    alternatives: list[dict] = Field(default_factory=list, description="runners-up, best first")
-    unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidate models")
-    confidence: float | None = Field(default=None, description="how sure understanding is that the request asks for this step")
-    language: str | None = Field(default=None, description="the language the step's output is to be in (a translation's target)")
 
 
 def canonical_order(domain: Domain, problem: PlanningProblem, plan: list[PlanStep]) -> list[PlanStep]:

@@ -1,14 +1,11 @@
-"""The user's constraints on models: validated, global or per task, from flags, files or the request."""
+"""The words and units of constraints on models: licence families, language names, counts, sizes and
+benchmarks (the constraint types themselves are in hive/contracts.py)."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
-from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field
 
 from hive.errors import HiveError
 
@@ -29,6 +26,14 @@ LANGUAGE_NAMES = {
 # Metric families whose variants a card reports as results of their own (ROUGE-1, ROUGE-2, ROUGE-L, ...): the
 # graph keeps each variant, and a constraint naming the family ranks on the best of them.
 METRIC_FAMILIES = ("rouge", "bleu")
+
+
+def language_code(name: str) -> str:
+    """'English' -> 'en', 'pt-BR' -> 'pt-br'; a value that is neither a known name nor a code is a ValueError."""
+    code = LANGUAGE_NAMES.get(name.strip().lower(), name.strip().lower())
+    if not re.fullmatch(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?", code):
+        raise ValueError(f"'{name}' is not a language name or code")
+    return code
 
 
 def parse_count(text: str | int | float) -> int:
@@ -70,86 +75,3 @@ class Benchmark(BaseModel):
         if len(parts) != 3 or not parts[0] or not parts[2]:
             raise HiveError(f"cannot read benchmark '{text}'; write DATASET:METRIC or DATASET:CONFIG:METRIC, e.g. common_voice:en:wer")
         return cls(dataset=parts[0], config=parts[1] or None, metric=parts[2])
-
-
-class Constraints(BaseModel):
-    """Constraints on the model of one step (or of every step, when global)."""
-
-    model_config = {"extra": "forbid"}
-
-    licences: list[str] = Field(default_factory=list, description="allowed licences: SPDX/hub ids or families")
-    deny_licences: list[str] = Field(default_factory=list, description="refused licences: ids or families")
-    max_parameters: int | None = Field(default=None, gt=0)
-    max_bytes: int | None = Field(default=None, gt=0)
-    smallest: bool = False
-    best_on: Benchmark | None = None
-    languages: list[str] = Field(default_factory=list)
-    min_downloads: int | None = Field(default=None, ge=0)
-    local_only: bool = False
-    rank_by: Literal["downloads", "likes"] | None = Field(default=None, description="rank by popularity first")
-    reads_text: bool | None = Field(default=None, description="image-to-text: an OCR model (True) or one that describes "
-                                    "the picture (False); set from the request's words")
-
-    @field_validator("languages")
-    @classmethod
-    def _language_codes(cls, values: list[str]) -> list[str]:
-        codes = []
-        for value in values:
-            code = LANGUAGE_NAMES.get(value.strip().lower(), value.strip().lower())
-            if not re.fullmatch(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?", code):
-                raise ValueError(f"'{value}' is not a language name or code")
-            codes.append(code)
-        return codes
-
-    def is_empty(self) -> bool:
-        return self == Constraints()
-
-    def merged_with(self, other: "Constraints") -> "Constraints":
-        """`other` on top of `self`: lists are joined, values `other` sets win."""
-        data = self.model_dump()
-        for name, value in other.model_dump(exclude_defaults=True).items():
-            data[name] = sorted(set(data[name]) | set(value)) if isinstance(value, list) else value
-        return Constraints(**data)
-
-
-class ConstraintSet(BaseModel):
-    """Global constraints plus per-task ones (keyed by task name)."""
-
-    model_config = {"extra": "forbid", "populate_by_name": True}
-
-    all_tasks: Constraints = Field(default_factory=Constraints, alias="global")
-    per_task: dict[str, Constraints] = Field(default_factory=dict)
-
-    def for_task(self, task: str) -> Constraints:
-        return self.all_tasks.merged_with(self.per_task[task]) if task in self.per_task else self.all_tasks
-
-    def merged_with(self, other: "ConstraintSet") -> "ConstraintSet":
-        tasks = {t: self.for_task(t).merged_with(other.per_task.get(t, Constraints())) for t in set(self.per_task) | set(other.per_task)}
-        return ConstraintSet(all_tasks=self.all_tasks.merged_with(other.all_tasks), per_task=tasks)
-
-    def is_empty(self) -> bool:
-        return self.all_tasks.is_empty() and all(c.is_empty() for c in self.per_task.values())
-
-
-def constraint_set(data: Any, where: str) -> ConstraintSet:
-    """Validate a dict as a ConstraintSet; a flat dict counts as global constraints."""
-    if not isinstance(data, dict):
-        raise HiveError(f"{where}: constraints must be a mapping")
-    if not ({"global", "per_task"} & set(data)):
-        data = {"global": data}
-    try:
-        return ConstraintSet.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        place = ".".join(str(p) for p in first["loc"])
-        raise HiveError(f"{where}: {place}: {first['msg']}") from exc
-
-
-def load_constraints_file(path: Path) -> ConstraintSet:
-    """A JSON or YAML file with global and/or per-task constraints."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text) if Path(path).suffix == ".json" else yaml.safe_load(text)
-    except (OSError, json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise HiveError(f"cannot read constraints file {path}: {str(exc).splitlines()[0]}") from exc
-    return constraint_set(data or {}, str(path))

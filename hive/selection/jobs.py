@@ -8,9 +8,9 @@ import json
 import sys
 from pathlib import Path
 
+from hive.contracts import ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import open_graph
-from hive.selection.constraints import ConstraintSet, constraint_set
 from hive.selection.phrases import read_constraints
 from hive.selection.select import Selection, Selector
 
@@ -28,7 +28,7 @@ def run_select(task: str, phrase: str | None, constraints: ConstraintSet, kg: st
         found, _spans = read_constraints(phrase)
         if not found:
             raise HiveError(f"no constraint recognised in '{phrase}'; try e.g. 'permissive models under 500M parameters'")
-        constraints = constraints.merged_with(constraint_set(found, "the phrase"))
+        constraints = constraints.merged_with(ConstraintSet.parse(found, "the phrase"))
     selector = Selector(open_graph(kg), top=top - 1)
     selection = selector.select(task, constraints.for_task(task))
     rows = ranking(selection)
@@ -84,7 +84,7 @@ def _job(selector: Selector, line: str, number: int, constraints: ConstraintSet)
     try:
         if not isinstance(job, dict) or not isinstance(job.get("task"), str):
             raise HiveError(f"line {number} needs a 'task'")
-        extra = constraint_set(job.get("constraints") or {}, f"line {number} constraints")
+        extra = ConstraintSet.parse(job.get("constraints") or {}, f"line {number} constraints")
         task = job["task"]
         selection = selector.select(task, constraints.merged_with(extra).for_task(task))
         return {"id": job_id, "task": task, "model": selection.model, "why": selection.why,

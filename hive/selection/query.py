@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from pyoxigraph import Literal, NamedNode
 
+from hive.contracts import Constraints
 from hive.kg.schema import PREFIX, XSD, node
-from hive.selection.constraints import Constraints
 from hive.selection.vocabulary import Vocabulary
 
 

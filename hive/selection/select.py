@@ -6,9 +6,9 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
+from hive.contracts import Constraints, ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.selection.constraints import Constraints, ConstraintSet
 from hive.selection.query import Check, selection_query
 from hive.selection.vocabulary import Vocabulary
 

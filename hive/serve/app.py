@@ -19,15 +19,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
+from hive.contracts import ConstraintSet
 from hive.errors import HiveError
 from hive.execution.executor import remove_dead_staging
 from hive.kg.query_pool import QueryPool
-from hive.pipeline import Planner
-from hive.selection.constraints import constraint_set
 from hive.serve.jobs import Job, JobStore
 from hive.serve.paths import PathRefused, confine_paths
 from hive.serve.runner import JobRunner
 from hive.serve.settings import ServeSettings
+from hive.session import Session
 
 UPLOAD_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 UPLOAD_CHUNK = 2**20
@@ -126,12 +126,12 @@ def _cookie(header: str, name: str) -> str:
     return jar[name].value if name in jar else ""
 
 
-def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastAPI:
+def create_app(settings: ServeSettings, session: Session | None = None) -> FastAPI:
     """The app; its lifespan recovers interrupted jobs and runs the job runners."""
-    planner = planner or Planner(kg=settings.kg)
+    session = session or Session.open(kg=settings.kg)
     store = JobStore(settings.store_path)
     settings.uploads.mkdir(parents=True, exist_ok=True)
-    runner = JobRunner(store, planner, settings)
+    runner = JobRunner(store, session, settings)
     queries: list[QueryPool] = []  # made at the first SPARQL query (a copy of the graph and its process)
     queries_lock = threading.Lock()
 
@@ -183,7 +183,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
 
     def checked_constraints(body: PlanRequest):
         try:
-            return constraint_set(body.constraints, "request constraints") if body.constraints else None
+            return ConstraintSet.parse(body.constraints, "request constraints") if body.constraints else None
         except HiveError as exc:
             raise HTTPException(400, str(exc)) from exc
 
@@ -218,7 +218,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
             raise HTTPException(503, f"{settings.planners} requests are being planned and this one waited "
                                      f"{settings.plan_wait_seconds:g} s; try again later")
         try:
-            result = planner.plan_or_error(query, None, constraints)
+            result = session.plan_or_error(query, None, constraints)
         finally:
             planning.release()
         if result.error:
@@ -292,7 +292,7 @@ def create_app(settings: ServeSettings, planner: Planner | None = None) -> FastA
     def answer_sparql(query: str | None, accept: str) -> Response:  # sync: FastAPI runs it in a thread
         from hive.kg.server import RequestProblem
 
-        graph = planner.selector.graph
+        graph = session.graph
         if not hasattr(graph, "store"):
             raise HTTPException(404, f"this server plans against {settings.kg}; query that endpoint directly")
         if not query:

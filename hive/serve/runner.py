@@ -1,17 +1,17 @@
-"""Threads that take queued jobs from the store, plan them and run them, each with its own executor
-(worker processes and their loaded models live as long as the runner)."""
+"""Threads that take queued jobs from the store, plan them and run them, each through a session of its
+own that shares the server's planner (its executor's worker processes and loaded models live as long
+as the runner)."""
 
 from __future__ import annotations
 
 import threading
 import time
 
+from hive.contracts import ConstraintSet
 from hive.errors import HiveError
-from hive.execution.executor import Executor
-from hive.pipeline import Planner
-from hive.selection.constraints import constraint_set
 from hive.serve.jobs import Job, JobStore
 from hive.serve.settings import ServeSettings
+from hive.session import Session
 
 IDLE_POLL_SECONDS = 0.2
 
@@ -19,8 +19,8 @@ IDLE_POLL_SECONDS = 0.2
 class JobRunner:
     """`settings.runners` threads; `stop()` lets the running jobs finish their current step."""
 
-    def __init__(self, store: JobStore, planner: Planner, settings: ServeSettings) -> None:
-        self.store, self.planner, self.settings = store, planner, settings
+    def __init__(self, store: JobStore, session: Session, settings: ServeSettings) -> None:
+        self.store, self.session, self.settings = store, session, settings
         self.stopping = threading.Event()
         self.wake = threading.Event()
         self.threads = [threading.Thread(target=self._loop, name=f"hive-runner-{n}", daemon=True) for n in range(settings.runners)]
@@ -43,23 +43,23 @@ class JobRunner:
             thread.join(max(0.0, deadline - time.monotonic()))
 
     def _loop(self) -> None:
-        with Executor(self.planner.selector.graph, timeout=self.settings.job_seconds, allow_hub=self.settings.allow_hub) as executor:
+        with self.session.twin(timeout=self.settings.job_seconds, allow_hub=self.settings.allow_hub) as session:
             while not self.stopping.is_set():
                 job = self.store.claim()
                 if job is None:
                     self.wake.wait(IDLE_POLL_SECONDS)
                     self.wake.clear()
                     continue
-                self._run(job, executor)
+                self._run(job, session)
 
-    def _run(self, job: Job, executor: Executor) -> None:
+    def _run(self, job: Job, session: Session) -> None:
         request = job.request
         try:
-            constraints = constraint_set(request["constraints"], "request constraints") if request.get("constraints") else None
-            plan = self.planner.plan(request["query"], job.id, constraints)
+            constraints = ConstraintSet.parse(request["constraints"], "request constraints") if request.get("constraints") else None
+            plan = session.plan(request["query"], job.id, constraints)
             self.store.update(job.id, plan=plan.to_json_dict())
             deadline = (job.started or time.time()) + self.settings.job_seconds
-            record = executor.run(plan, self.settings.runs, run_id=job.id, deadline=deadline,
+            record = session.run(plan, self.settings.runs, run_id=job.id, deadline=deadline,
                                   progress=lambda r: self.store.update(job.id, record=r.to_json()))
         except HiveError as exc:
             self.store.update(job.id, status="not-run", error=str(exc))
