@@ -95,6 +95,9 @@ def _vocabulary() -> dict[str, Any]:
         # "must be German-capable", "German (de) listed on their cards"
         re.compile(rf"\b(?:be|is|are)\s+(?P<language>{languages})[- ](?:capable|compatible|ready|enabled)\b", re.I),
         re.compile(rf"\b(?P<language>{languages})(?:\s*\([a-z]{{2}}\))?\s+(?:listed\s+)?on\s+(?:its|their|the)\s+(?:model\s+)?cards?\b", re.I),
+        # "German support is essential", "with support for Polish"
+        re.compile(rf"\b(?P<language>{languages})\s+support\b", re.I),
+        re.compile(rf"\bsupport\s+for\s+(?P<language>{languages})\b", re.I),
     ]
     return data
 
