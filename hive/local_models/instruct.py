@@ -20,7 +20,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def load_instruct_model(name: str = DEFAULT_MODEL) -> LlamaCppLocal:
-    """The packaged model behind llama.cpp (workers memoize this loader: see loaders.yaml)."""
+    """The packaged model behind llama.cpp (workers memoize this loader: the registry, offline.yaml, names it)."""
     return LlamaCppLocal(name)  # find_gguf joins a packaged model's parts on first use
 
 

@@ -10,7 +10,7 @@ MIN_SCORE = 0.8  # RapidOCR reads stray digits into photos (a lamp housing as "8
 
 
 def load_reader() -> Any:
-    """The OCR engine (workers memoize this loader: see loaders.yaml)."""
+    """The OCR engine (workers memoize this loader: the registry, offline.yaml, names it)."""
     from rapidocr_onnxruntime import RapidOCR
 
     return RapidOCR(intra_op_num_threads=os.cpu_count() or 2, inter_op_num_threads=1)

