@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hive.execution.registry import snippet_modules
 
@@ -112,6 +113,7 @@ def _check_node(node: ast.AST) -> None:
         raise SnippetRejected("sets trust_remote_code")
 
 
+@lru_cache(maxsize=1)
 def allowed_modules() -> frozenset[str]:
     """The top-level modules a snippet may import."""
     return LIBRARY_MODULES | snippet_modules()

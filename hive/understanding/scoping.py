@@ -333,6 +333,5 @@ def _task_description(task: str) -> str:
 @lru_cache(maxsize=1)
 def _task_meanings() -> tuple[list[str], np.ndarray]:
     """Every library task and the sentence vector of its name and one-line description."""
-    actions = load_library().actions
-    tasks = sorted(actions)
-    return tasks, shared_encoder().encode([f"{t.replace('-', ' ')}: {actions[t].description}" for t in tasks])
+    tasks = sorted(load_library().actions)
+    return tasks, shared_encoder().encode([f"{t.replace('-', ' ')}: {_task_description(t)}" for t in tasks])
