@@ -1,9 +1,15 @@
 """Facts -> RDF triples in HIVE's C-KG vocabulary (see ontology.ttl). IRIs are deterministic, so a
-rebuild from the same cards gives the same triples."""
+rebuild from the same cards gives the same triples.
+
+A model's triples come in two parts: its own nodes (the model, its results, its snippet), which no other
+model touches, and the shared nodes it mentions (tasks, licences, datasets, papers, ...) with the description
+it would give each. The build describes a shared node as the first model (in source order) that mentions it.
+"""
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from pyoxigraph import Literal, NamedNode, Triple
 
@@ -36,29 +42,49 @@ def _boolean(value: bool) -> Literal:
     return Literal("true" if value else "false", datatype=NamedNode(XSD + "boolean"))
 
 
+@dataclass
+class ModelGraph:
+    """One model's triples: its own nodes, and each shared node it mentions with its description of it."""
+
+    own: list[Triple]
+    shared: dict[NamedNode, list[Triple]]
+
+
+def model_graph(facts: ModelFacts, task: str, snippet: Snippet, snippet_path: str) -> ModelGraph:
+    writer = GraphWriter()
+    writer.model(facts, task, snippet, snippet_path)
+    return ModelGraph(list(writer.own), writer.shared)
+
+
 class GraphWriter:
-    """Collects triples; shared nodes (tasks, licences, datasets, ...) are described once."""
+    """Collects one model's triples: its own ones once each, in order; a shared node described at its first mention."""
 
     def __init__(self) -> None:
-        self.triples: set[Triple] = set()
-        self._described: set[NamedNode] = set()
+        self.own: dict[Triple, None] = {}
+        self.shared: dict[NamedNode, list[Triple]] = {}
 
     def add(self, subject: NamedNode, predicate: NamedNode, obj) -> None:
-        self.triples.add(Triple(subject, predicate, obj))
+        self.own[Triple(subject, predicate, obj)] = None
 
-    def _typed(self, subject: NamedNode, cls: str, **labels: str) -> NamedNode:
-        if subject not in self._described:
-            self._described.add(subject)
-            self.add(subject, RDF_TYPE, term(cls))
+    def _own_node(self, subject: NamedNode, cls: str) -> NamedNode:
+        self.add(subject, RDF_TYPE, term(cls))
+        return subject
+
+    def _typed(self, subject: NamedNode, cls: str, *more: tuple[NamedNode, object], **labels: str) -> NamedNode:
+        """A shared node, described by its class, `labels` (schema:name or a HIVE property) and `more` facts."""
+        if subject not in self.shared:
+            described = [Triple(subject, RDF_TYPE, term(cls))]
             for name, value in labels.items():
-                self.add(subject, NamedNode(SCHEMA + "name") if name == "name" else term(name), _text(value))
+                described.append(Triple(subject, NamedNode(SCHEMA + "name") if name == "name" else term(name), _text(value)))
+            described += [Triple(subject, predicate, obj) for predicate, obj in more]
+            self.shared[subject] = described
         return subject
 
     def source(self, name: str) -> NamedNode:
         return self._typed(node("source", name.split("#")[0]), "Source", name=name.split("#")[0])
 
     def model(self, facts: ModelFacts, task: str, snippet: Snippet, snippet_path: str) -> None:
-        model = self._typed(model_node(facts.id), "Model")
+        model = self._own_node(model_node(facts.id), "Model")
         self.add(model, NamedNode(DCTERMS + "identifier"), _text(facts.id))
         self.add(model, NamedNode(PROV + "wasDerivedFrom"), self.source(facts.source))
         self.add(model, term("task"), self._typed(node("task", task), "Task", name=task))
@@ -95,31 +121,21 @@ class GraphWriter:
         self.snippet(model, snippet, snippet_path, facts.source)
 
     def license(self, license_: License) -> NamedNode:
-        subject = node("license", license_.key)
-        if subject not in self._described:
-            self._typed(subject, "License", name=license_.spdx or license_.hf_id or "unstated")
-            if license_.spdx:
-                self.add(subject, term("spdxId"), _text(license_.spdx))
-            self.add(subject, term("hubId"), _text(license_.hf_id))
-            self.add(subject, term("family"), _text(license_.family))
-            self.add(subject, term("known"), _boolean(license_.spdx is not None))
-        return subject
+        facts = [(term("spdxId"), _text(license_.spdx))] if license_.spdx else []
+        facts += [(term("hubId"), _text(license_.hf_id)), (term("family"), _text(license_.family)),
+                  (term("known"), _boolean(license_.spdx is not None))]
+        return self._typed(node("license", license_.key), "License", *facts, name=license_.spdx or license_.hf_id or "unstated")
 
     def paper(self, arxiv_id: str) -> NamedNode:
-        subject = NamedNode(f"https://arxiv.org/abs/{arxiv_id}")
-        if subject not in self._described:
-            self._typed(subject, "Paper")
-            self.add(subject, term("arxivId"), _text(arxiv_id))
-        return subject
+        return self._typed(NamedNode(f"https://arxiv.org/abs/{arxiv_id}"), "Paper", arxivId=arxiv_id)
 
     def result(self, model: NamedNode, model_id: str, position: int, result: Result) -> None:
         key = "|".join((model_id, str(position), result.dataset, result.config, result.split, result.metric, result.scope))
-        subject = node("result", hashlib.sha1(key.encode()).hexdigest()[:20])
-        self._typed(subject, "BenchmarkResult")
+        subject = self._own_node(node("result", hashlib.sha1(key.encode()).hexdigest()[:20]), "BenchmarkResult")
         self.add(model, term("result"), subject)
         self.add(subject, term("onDataset"), self._typed(node("dataset", result.dataset), "Dataset", name=result.dataset_name))
-        metric = self._typed(node("metric", result.metric), "Metric", name=result.metric)
-        self.add(metric, term("lowerIsBetter"), _boolean(result.metric in LOWER_IS_BETTER))
+        metric = self._typed(node("metric", result.metric), "Metric", (term("lowerIsBetter"), _boolean(result.metric in LOWER_IS_BETTER)),
+                             name=result.metric)
         self.add(subject, term("metric"), metric)
         self.add(subject, term("value"), _double(result.value))
         self.add(subject, term("verified"), _boolean(result.verified))
@@ -130,7 +146,7 @@ class GraphWriter:
                 self.add(subject, term(name), _text(value))
 
     def snippet(self, model: NamedNode, snippet: Snippet, path: str, card_source: str) -> None:
-        subject = self._typed(node("snippet", snippet.model_id), "Snippet")
+        subject = self._own_node(node("snippet", snippet.model_id), "Snippet")
         self.add(model, term("execution"), subject)
         self.add(subject, term("code"), _text(snippet.code))
         self.add(subject, term("path"), _text(path))

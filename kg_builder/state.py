@@ -1,0 +1,127 @@
+"""What a build records beside its graph so that a later build can update it (`<out>/state/`).
+
+For every model: its id, its card's version, where its own triples sit in `ckg.nt`, a few counts, and
+which shared-node descriptions its card gives. For every shared-node description any card gives: its
+N-Triples. A shared node (a task, a licence, a dataset, ...) is described as the first model in source
+order that mentions it does, so the descriptions are kept even when another card's description won: a
+removed card can hand that role to the next one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from hive.errors import HiveError
+
+STATE = "state"
+FORMAT = 1
+OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
+
+
+@dataclass
+class BuildState:
+    ids: list[str]
+    versions: list[str]
+    blocks: np.ndarray  # (models, 2) int64: offset and length of each model's own triples in ckg.nt
+    counts: np.ndarray  # (models, 4) int64: own snippet (1) or fallback (0), model results, paper results, triples
+    mention_ends: np.ndarray  # (models,) int64: model i gives descriptions mentions[mention_ends[i-1]:mention_ends[i]]
+    mentions: np.ndarray  # int64 indices into `descriptions`
+    descriptions: list[bytes]
+    settings: dict  # what an update must build alike: the outputs written, the benchmark tables joined
+    described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
+
+    def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
+        """The models at `indices` (their own triples now at `offsets`), over the same descriptions."""
+        sizes = np.diff(self.mention_ends, prepend=0)[indices]
+        starts = (self.mention_ends - np.diff(self.mention_ends, prepend=0))[indices]
+        ends = np.cumsum(sizes)
+        picked = np.repeat(starts, sizes) + np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - sizes, sizes)
+        return BuildState([self.ids[i] for i in indices.tolist()], [self.versions[i] for i in indices.tolist()],
+                          np.column_stack((offsets, self.blocks[indices, 1])), self.counts[indices], ends,
+                          self.mentions[picked], self.descriptions, self.settings)
+
+    def joined(self, other: BuildState) -> BuildState:
+        """This state's models, then `other`'s, over one table of the descriptions they give (no others)."""
+        registry = {description: number for number, description in enumerate(self.descriptions)}
+        renumbered = np.fromiter((registry.setdefault(d, len(registry)) for d in other.descriptions),
+                                 dtype=np.int64, count=len(other.descriptions))
+        mentions = np.concatenate((self.mentions, renumbered[other.mentions]))
+        used, mentions = np.unique(mentions, return_inverse=True)
+        every = list(registry)
+        return BuildState(self.ids + other.ids, self.versions + other.versions, np.concatenate((self.blocks, other.blocks)),
+                          np.concatenate((self.counts, other.counts)),
+                          np.concatenate((self.mention_ends, other.mention_ends + (self.mention_ends[-1] if len(self.ids) else 0))),
+                          mentions.astype(np.int64), [every[i] for i in used.tolist()], other.settings)
+
+    def first_descriptions(self, ranks: np.ndarray) -> np.ndarray:
+        """The description of each shared node that the graph holds, the one of the model ranked first (by
+        `ranks`, its place in the sources) among those mentioning it; in the order they are first mentioned."""
+        if not len(self.mentions):
+            return np.zeros(0, dtype=np.int64)
+        sizes = np.diff(self.mention_ends, prepend=0)
+        models = np.repeat(np.arange(len(self.ids)), sizes)
+        within = np.arange(len(self.mentions)) - np.repeat(self.mention_ends - sizes, sizes)
+        order = np.lexsort((within, ranks[models]))
+        subjects = self.subject_ids()[self.mentions[order]]
+        _, first = np.unique(subjects, return_index=True)
+        return self.mentions[order][np.sort(first)]
+
+    def subject_ids(self) -> np.ndarray:
+        """Each description's subject, as a number shared by the descriptions of one node."""
+        numbers: dict[bytes, int] = {}
+        return np.fromiter((numbers.setdefault(d[:d.index(b" ")], len(numbers)) for d in self.descriptions),
+                           dtype=np.int64, count=len(self.descriptions))
+
+    def save(self, out: Path) -> None:
+        folder = out / STATE
+        folder.mkdir()
+        (folder / "cards.json").write_text(json.dumps({"format": FORMAT, "ids": self.ids, "versions": self.versions,
+                                                       "settings": self.settings}), encoding="utf-8")
+        np.savez(folder / "arrays.npz", blocks=self.blocks, counts=self.counts, mention_ends=self.mention_ends,
+                 mentions=self.mentions, described=self.described,
+                 description_ends=np.cumsum([len(d) for d in self.descriptions], dtype=np.int64))
+        (folder / "descriptions.nt").write_bytes(b"".join(self.descriptions))
+
+    @classmethod
+    def load(cls, out: Path) -> BuildState:
+        folder = out / STATE
+        if not (folder / "cards.json").is_file():
+            raise HiveError(f"{out} holds no build state to update (built with --sorted, or by an older HIVE): "
+                            "run a full build instead")
+        cards = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
+        if cards.get("format") != FORMAT:
+            raise HiveError(f"{out} was built by another version of the builder: run a full build instead")
+        arrays = np.load(folder / "arrays.npz")
+        text = (folder / "descriptions.nt").read_bytes()
+        ends = arrays["description_ends"]
+        descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
+        return cls(cards["ids"], cards["versions"], arrays["blocks"], arrays["counts"], arrays["mention_ends"],
+                   arrays["mentions"], descriptions, cards["settings"], arrays["described"])
+
+
+class Versions:
+    """The previous build's card versions, as the card sources ask for them (`kg_builder.sources.Known`)."""
+
+    def __init__(self, state: BuildState) -> None:
+        self.by_id = dict(zip(state.ids, state.versions))
+        self.by_version = dict(zip(state.versions, state.ids))
+
+    def version_of(self, model_id: str) -> str | None:
+        return self.by_id.get(model_id)
+
+    def id_of(self, version: str) -> str | None:
+        return self.by_version.get(version)
+
+
+def file_digest(path: Path) -> str:
+    """A digest of a file's content (the benchmark tables a build joined, in its settings)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        while block := data.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
