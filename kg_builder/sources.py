@@ -58,11 +58,13 @@ def _as_int(value: Any) -> int | None:
 
 class JsonlSource:
     """A JSON Lines dump of cards: {id, downloads, likes, pipeline_tag, meta, description} per line. A card's
-    version is a digest of its line, so a card whose line is the previous build's is not parsed again."""
+    version is a digest of the dump's name and its line, so a card whose line is the previous build's is not
+    parsed again."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.name = f"jsonl:{self.path.name}"
+        self.digest = hashlib.blake2b(self.name.encode() + b"\n", digest_size=16)
 
     def cards(self, known: Known | None = None) -> Iterator[Card | Unchanged | Skipped]:
         with self.path.open("rb") as lines:
@@ -70,7 +72,9 @@ class JsonlSource:
                 if not line.strip():
                     continue
                 where = f"{self.name}#{number}"
-                version = "line:" + hashlib.blake2b(line, digest_size=16, person=b"hive-jsonl").hexdigest()
+                digest = self.digest.copy()
+                digest.update(line)
+                version = "line:" + digest.hexdigest()
                 if known is not None and (model_id := known.id_of(version)) is not None:
                     yield Unchanged(model_id, where)
                 else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -90,6 +91,8 @@ class BuildState:
     @classmethod
     def load(cls, out: Path) -> BuildState:
         folder = out / STATE
+        if not out.is_dir():
+            raise HiveError(f"there is no build at {out} to update")
         if not (folder / "cards.json").is_file():
             raise HiveError(f"{out} holds no build state to update (built with --sorted, or by an older HIVE): "
                             "run a full build instead")
@@ -108,14 +111,20 @@ class Versions:
     """The previous build's card versions, as the card sources ask for them (`kg_builder.sources.Known`)."""
 
     def __init__(self, state: BuildState) -> None:
-        self.by_id = dict(zip(state.ids, state.versions))
-        self.by_version = dict(zip(state.versions, state.ids))
+        self.index = {model_id: number for number, model_id in enumerate(state.ids)}
+        self.versions = state.versions
+        self.ids = state.ids
 
     def version_of(self, model_id: str) -> str | None:
-        return self.by_id.get(model_id)
+        number = self.index.get(model_id)
+        return None if number is None else self.versions[number]
 
     def id_of(self, version: str) -> str | None:
         return self.by_version.get(version)
+
+    @cached_property
+    def by_version(self) -> dict[str, str]:
+        return dict(zip(self.versions, self.ids))
 
 
 def file_digest(path: Path) -> str:

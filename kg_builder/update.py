@@ -1,0 +1,188 @@
+"""An incremental build: only the cards whose version changed since the previous build are built again.
+
+The previous build's state says which version of each card it holds and where each model's own triples
+sit in its `ckg.nt`. An update reads the sources (a source does not even parse a card at the version the
+state holds), builds the new and changed cards as a build does, and writes a new output directory,
+atomically: the unchanged models' triples copied from the old `ckg.nt`, the rebuilt ones after them, then
+each shared node's description, chosen again over every model in the sources' present order. The store
+is a copy of the old one (hard links) with the old triples of changed and removed models taken out and
+the new ones loaded. The graph is the one a full build from the same sources writes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+import pyoxigraph
+
+from hive.errors import HiveError
+from hive.kg.schema import HIVE
+from hive.kg.snippet_templates import TemplateWriter
+from kg_builder.build import NTRIPLES, BuildReport, Outputs, chunked, finish, read_cards, settings_for
+from kg_builder.cards import Card
+from kg_builder.chunks import ChunkJob, build_chunk
+from kg_builder.output import GraphOutput, append_descriptions, staging_for
+from kg_builder.papers import PaperIndex
+from kg_builder.sharding import Sharding
+from kg_builder.snippets import SnippetWriter
+from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
+from kg_builder.state import BuildState, Versions
+
+EXAMPLES = 100  # model ids listed per kind of change in report.json
+COPY_BYTES = 8 << 20
+REMOVE_BATCH = 10_000  # models whose old triples are read and removed at a time
+SNIPPET_PATH = pyoxigraph.NamedNode(HIVE + "path")
+
+
+def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
+           writer: SnippetWriter | None = None, progress: Callable[[int], None] | None = None,
+           shards: Sharding | None = None) -> BuildReport:
+    """Bring the build in `out` up to date with `sources`; `out` is replaced only once everything is written."""
+    started = time.perf_counter()
+    out = Path(out)
+    previous = BuildState.load(out)
+    writer, tables = writer or TemplateWriter(), tables or []
+    outputs = Outputs(**previous.settings["outputs"])
+    if settings_for(outputs, tables, writer) != previous.settings:
+        raise HiveError(f"{out} was built with other benchmark tables or another snippet writer: run a full build instead")
+    report = BuildReport()
+    versions = Versions(previous)
+    with staging_for(out) as staging:
+        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None)
+        fresh = GraphOutput(staging / "fresh.nt")
+        order: list[str] = []
+        unchanged: list[int] = []
+        for part in (shards or Sharding()).imap(build_chunk, _to_build(read_cards(sources, report, known=versions),
+                                                                     versions, order, unchanged), job):
+            report.add(part)
+            fresh.add(part)
+            if progress:
+                progress(len(part.models))
+        rebuilt = fresh.close(previous.settings)
+        kept = np.array(sorted(unchanged, key=lambda number: previous.blocks[number, 0]), dtype=np.int64)
+        state = _copy_kept(previous, kept, out / NTRIPLES, staging / NTRIPLES).joined(_after_kept(rebuilt, staging))
+        position = {model_id: place for place, model_id in enumerate(order)}
+        state.described = state.first_descriptions(np.fromiter((position[i] for i in state.ids), dtype=np.int64, count=len(state.ids)))
+        append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()])
+        gone = np.setdiff1d(np.arange(len(previous.ids)), kept)
+        store = _store_copy(out / "store", staging / "store") if outputs.store else None
+        replaced = _take_out(out / NTRIPLES, previous.blocks[gone], store)
+        if store is not None:
+            _patch_descriptions(store, _described(previous), _described(state))
+            store.bulk_load(path=str(staging / "fresh.nt"), format=pyoxigraph.RdfFormat.N_TRIPLES)
+            store.flush()
+            del store
+        if outputs.snippet_files:
+            _link_snippets(out / "snippets", staging / "snippets", replaced)
+        (staging / "fresh.nt").unlink()
+        report.changes = _changes(previous, versions, rebuilt, gone, len(unchanged))
+        finish(staging, state, outputs, report, started)
+    return report
+
+
+def _to_build(items: Iterable[Card | Unchanged], versions: Versions, order: list[str], unchanged: list[int]) -> Iterator[list[Card]]:
+    """Chunks of the cards to build again; every card's id goes to `order`, an unchanged one's number in the
+    previous state to `unchanged`."""
+    def cards() -> Iterator[Card]:
+        for item in items:
+            order.append(item.id)
+            if isinstance(item, Unchanged):
+                unchanged.append(versions.index[item.id])
+            else:
+                yield item
+    return chunked(cards())
+
+
+def _copy_kept(previous: BuildState, kept: np.ndarray, old: Path, new: Path) -> BuildState:
+    """Copy the kept models' triples (numbers in file order) from `old` into `new`, back to back; their state."""
+    starts, lengths = previous.blocks[kept, 0], previous.blocks[kept, 1]
+    offsets = np.cumsum(lengths) - lengths
+    runs = _run_starts(starts, lengths)
+    with open(old, "rb") as source, open(new, "wb") as target:
+        for first, last in zip(runs, np.append(runs[1:], len(kept)) - 1):
+            _copy_range(source.fileno(), target, int(starts[first]), int(starts[last] + lengths[last] - starts[first]))
+    return previous.take(kept, offsets)
+
+
+def _run_starts(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Where a new run of back-to-back blocks begins (each block starts where the one before it ended, or not)."""
+    if not len(starts):
+        return np.zeros(0, dtype=np.int64)
+    contiguous = starts[1:] == starts[:-1] + lengths[:-1]
+    return np.concatenate(([0], np.flatnonzero(~contiguous) + 1))
+
+
+def _copy_range(source: int, target, offset: int, length: int) -> None:
+    while length > 0:
+        block = os.pread(source, min(length, COPY_BYTES), offset)
+        target.write(block)
+        offset += len(block)
+        length -= len(block)
+
+
+def _after_kept(rebuilt: BuildState, staging: Path) -> BuildState:
+    """The rebuilt models' state once their triples (fresh.nt) follow the kept ones in ckg.nt."""
+    end = (staging / NTRIPLES).stat().st_size
+    with open(staging / "fresh.nt", "rb") as fresh, open(staging / NTRIPLES, "ab") as target:
+        shutil.copyfileobj(fresh, target, COPY_BYTES)
+    rebuilt.blocks = rebuilt.blocks + np.array([end, 0])
+    return rebuilt
+
+
+def _store_copy(old: Path, new: Path) -> pyoxigraph.Store:
+    """A copy of the store at `old` (hard links where it can), open for writing."""
+    pyoxigraph.Store.read_only(str(old)).backup(str(new))
+    return pyoxigraph.Store(str(new))
+
+
+def _take_out(ntriples: Path, blocks: np.ndarray, store: pyoxigraph.Store | None) -> set[str]:
+    """Remove the triples of `blocks` (of `ntriples`) from `store`, a batch at a time; the snippet paths they name."""
+    paths: set[str] = set()
+    with open(ntriples, "rb") as source:
+        for first in range(0, len(blocks), REMOVE_BATCH):
+            data = b"".join(os.pread(source.fileno(), int(length), int(offset)) for offset, length in blocks[first:first + REMOVE_BATCH].tolist())
+            for triple in pyoxigraph.parse(data, format=pyoxigraph.RdfFormat.N_TRIPLES):
+                if store is not None:
+                    store.remove(pyoxigraph.Quad(triple.subject, triple.predicate, triple.object))
+                if triple.predicate == SNIPPET_PATH:
+                    paths.add(triple.object.value)
+    return paths
+
+
+def _described(state: BuildState) -> set[bytes]:
+    return {state.descriptions[i] for i in state.described.tolist()}
+
+
+def _patch_descriptions(store: pyoxigraph.Store, before: set[bytes], after: set[bytes]) -> None:
+    """Shared nodes described as `after` says instead of `before` (removals first: descriptions share triples)."""
+    for triple in pyoxigraph.parse(b"".join(before - after), format=pyoxigraph.RdfFormat.N_TRIPLES):
+        store.remove(pyoxigraph.Quad(triple.subject, triple.predicate, triple.object))
+    store.bulk_load(b"".join(after - before), format=pyoxigraph.RdfFormat.N_TRIPLES)
+
+
+def _link_snippets(old: Path, new: Path, replaced: set[str]) -> None:
+    """Every snippet file of the previous build in `new` (a hard link) but those of changed or removed models,
+    and but the ones this update wrote."""
+    for folder, _, files in os.walk(old):
+        for name in files:
+            relative = Path(folder, name).relative_to(old)
+            target = new / relative
+            if relative.as_posix() in replaced or target.exists():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.link(Path(folder, name), target)
+
+
+def _changes(previous: BuildState, versions: Versions, rebuilt: BuildState, gone: np.ndarray, unchanged: int) -> dict:
+    """The update's record: how many cards are new, changed, removed and unchanged, with ids of each up to a bound."""
+    new = [i for i in rebuilt.ids if i not in versions.index]
+    changed = [i for i, v in zip(rebuilt.ids, rebuilt.versions) if i in versions.index and versions.version_of(i) != v]
+    removed = sorted(set(previous.ids[i] for i in gone.tolist()) - set(rebuilt.ids))
+    return {"new": len(new), "changed": len(changed), "removed": len(removed),
+            "unchanged": unchanged + len(rebuilt.ids) - len(new) - len(changed),
+            "examples": {"new": new[:EXAMPLES], "changed": changed[:EXAMPLES], "removed": removed[:EXAMPLES]}}
