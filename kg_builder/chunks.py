@@ -8,9 +8,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pyoxigraph
-from pyoxigraph import Triple
-
 from hive.kg.snippet_templates import OWN, Snippet, task_inputs
 from kg_builder.cards import Card, card_version
 from kg_builder.extract import extract
@@ -56,7 +53,7 @@ def snippet_path(snippet: Snippet) -> str:
 def build_chunk(cards: list[Card], job: ChunkJob) -> ChunkPart:
     """The models of each card whose task the domain library knows; the other cards, skipped with a reason."""
     part = ChunkPart()
-    described: dict[tuple[Triple, ...], int] = {}
+    described: dict[bytes, int] = {}
     for card in cards:
         facts = extract(card)
         if facts.pipeline_tag not in task_inputs():
@@ -70,15 +67,11 @@ def build_chunk(cards: list[Card], job: ChunkJob) -> ChunkPart:
         if job.snippet_dir is not None:
             _write_snippet(job.snippet_dir / path, snippet.code)
         graph = model_graph(facts, facts.pipeline_tag, snippet, path)
-        mentions = [described.setdefault(tuple(triples), len(described)) for triples in graph.shared.values()]
+        mentions = [described.setdefault(description, len(described)) for description in graph.shared.values()]
         counts = (int(snippet.kind == OWN), model_results, len(papers), len(graph.own))
-        part.models.append(ModelPart(card.id, card_version(card), _ntriples(graph.own), counts, mentions))
-    part.descriptions = [_ntriples(list(triples)) for triples in described]
+        part.models.append(ModelPart(card.id, card_version(card), "".join(graph.own).encode(), counts, mentions))
+    part.descriptions = list(described)
     return part
-
-
-def _ntriples(triples: list[Triple]) -> bytes:
-    return pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES)
 
 
 def _write_snippet(target: Path, code: str) -> None:
