@@ -42,7 +42,6 @@ from kg_builder.store_loader import StoreLoader
 
 log = logging.getLogger("hive.kg_builder")
 NTRIPLES = "ckg.nt"
-CHUNK = 500  # cards per chunk: small enough to keep both workers busy, large enough to pay for the trip
 SHARED_KINDS = {"tasks": f"<{DATA}task/".encode(), "licences": f"<{DATA}license/".encode(), "papers": b"<https://arxiv.org/abs/"}
 
 
@@ -129,17 +128,6 @@ def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | 
                 yield item
 
 
-def chunked(cards: Iterable[Card], size: int = CHUNK) -> Iterator[list[Card]]:
-    chunk: list[Card] = []
-    for card in cards:
-        chunk.append(card)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def settings_for(outputs: Outputs, tables: list[PapersWithCodeSource], writer: SnippetWriter) -> dict:
     """What an update of this build must do alike: the same outputs, tables and kind of snippet writer."""
     return {"outputs": vars(outputs), "tables": [file_digest(table.path) for table in tables], "writer": type(writer).__name__}
@@ -161,7 +149,7 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
         loader = StoreLoader(staging / "store") if outputs.store else None
         output = GraphOutput(staging / NTRIPLES, loader.add if loader else None)
         try:
-            for part in (shards or Sharding()).imap(build_chunk, chunked(read_cards(sources, report, limit)), job):
+            for part in (shards or Sharding()).imap(build_chunk, read_cards(sources, report, limit), job):
                 report.add(part)
                 output.add(part)
                 if progress:

@@ -1,8 +1,9 @@
 """How a build spreads its per-card work: in this process, over local processes, or over a Ray cluster.
 
-Every engine maps a function over a stream of chunks and yields the results in the chunks' order, so a
-sharded build writes the same graph, byte for byte, as a single-process one. At most `2 x workers` chunks
-are out at a time: the stream is read as results come back, so memory stays bounded however long it is.
+Every engine cuts a stream of items into chunks, maps a function over them and yields the results in the
+chunks' order, so a sharded build writes the same graph, byte for byte, as a single-process one. At most
+`2 x workers` chunks are out at a time: the stream is read as results come back, so memory stays bounded
+however long it is.
 """
 
 from __future__ import annotations
@@ -16,16 +17,19 @@ from hive.errors import HiveError
 
 ENGINES = ("processes", "ray")
 Pending = TypeVar("Pending")
+Item = TypeVar("Item")
 _shared: Any = None  # in a worker process: what every chunk of the build shares, received once
 
 
 @dataclass(frozen=True)
 class Sharding:
-    """`workers` chunks processed at once (1: in this process); `engine` runs them; `address` is a Ray cluster's."""
+    """`workers` chunks of `chunk` items processed at once (1: in this process); `engine` runs them;
+    `address` is a Ray cluster's."""
 
     workers: int = 1
     engine: str = "processes"
     address: str | None = None
+    chunk: int = 500  # small enough to keep every worker busy, large enough to pay for the trip
 
     def __post_init__(self) -> None:
         if self.engine not in ENGINES:
@@ -33,8 +37,9 @@ class Sharding:
         if self.workers < 1:
             raise HiveError("--workers must be at least 1")
 
-    def imap(self, function: Callable[[list, Any], Any], chunks: Iterable[list], shared: Any) -> Iterator[Any]:
-        """function(chunk, shared) for each chunk, in order; `shared` travels to each worker once."""
+    def imap(self, function: Callable[[list, Any], Any], items: Iterable, shared: Any) -> Iterator[Any]:
+        """function(chunk, shared) for each chunk of `items`, in order; `shared` travels to each worker once."""
+        chunks = chunked(items, self.chunk)
         if self.workers == 1:
             yield from (function(chunk, shared) for chunk in chunks)
         elif self.engine == "ray":
@@ -54,6 +59,17 @@ class Sharding:
         finally:
             if started_here:
                 ray.shutdown()
+
+
+def chunked(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    chunk: list[Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _windowed(submitted: Iterator[Pending], size: int, result: Callable[[Pending], Any]) -> Iterator[Any]:

@@ -1,5 +1,6 @@
 """Filling a pyoxigraph store while the build goes on: N-Triples gathered into batches of bounded size,
-each bulk loaded by a thread of its own (pyoxigraph releases the GIL while it loads)."""
+each bulk loaded by a thread of its own (pyoxigraph releases the GIL while it loads). The builder writes
+canonical N-Triples itself (`kg_builder.ntriples`), so the loader skips validating them (`lenient`)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,11 @@ class StoreLoader:
 
     def close(self) -> None:
         """Load what is left, wait for the thread, flush the store and let it go."""
-        self._send()
-        self.batches.put(None)
-        self.thread.join()
+        try:
+            self._send()
+        finally:
+            self.batches.put(None)
+            self.thread.join()
         self._raise()
         self.store.flush()
         del self.store
@@ -60,6 +63,6 @@ class StoreLoader:
         while (batch := self.batches.get()) is not None:
             if self.error is None:
                 try:
-                    self.store.bulk_load(batch, format=pyoxigraph.RdfFormat.N_TRIPLES)
+                    self.store.bulk_load(batch, format=pyoxigraph.RdfFormat.N_TRIPLES, lenient=True)
                 except BaseException as exc:  # handed to the building thread
                     self.error = exc

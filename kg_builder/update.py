@@ -23,7 +23,7 @@ import pyoxigraph
 from hive.errors import HiveError
 from hive.kg.schema import HIVE
 from hive.kg.snippet_templates import TemplateWriter
-from kg_builder.build import NTRIPLES, BuildReport, Outputs, chunked, finish, read_cards, settings_for
+from kg_builder.build import NTRIPLES, BuildReport, Outputs, finish, read_cards, settings_for
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, build_chunk
 from kg_builder.output import GraphOutput, append_descriptions, staging_for
@@ -85,17 +85,15 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
     return report
 
 
-def _to_build(items: Iterable[Card | Unchanged], versions: Versions, order: list[str], unchanged: list[int]) -> Iterator[list[Card]]:
-    """Chunks of the cards to build again; every card's id goes to `order`, an unchanged one's number in the
-    previous state to `unchanged`."""
-    def cards() -> Iterator[Card]:
-        for item in items:
-            order.append(item.id)
-            if isinstance(item, Unchanged):
-                unchanged.append(versions.index[item.id])
-            else:
-                yield item
-    return chunked(cards())
+def _to_build(items: Iterable[Card | Unchanged], versions: Versions, order: list[str], unchanged: list[int]) -> Iterator[Card]:
+    """The cards to build again; every card's id goes to `order`, an unchanged one's number in the previous
+    state to `unchanged`."""
+    for item in items:
+        order.append(item.id)
+        if isinstance(item, Unchanged):
+            unchanged.append(versions.index[item.id])
+        else:
+            yield item
 
 
 def _copy_kept(previous: BuildState, kept: np.ndarray, old: Path, new: Path) -> BuildState:
