@@ -119,7 +119,7 @@ def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | 
                 return
             if isinstance(item, Skipped):
                 report.skip(item.where, item.reason)
-            elif not MODEL_ID.fullmatch(item.id):
+            elif isinstance(item, Card) and not MODEL_ID.fullmatch(item.id):  # an unchanged card's id passed before
                 report.skip(item.source, "the model id is not a hub id (owner/name of letters, digits, '-', '_', '.')")
             elif item.id in seen:
                 report.skip(item.source, "duplicate model id")

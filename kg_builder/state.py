@@ -52,12 +52,13 @@ class BuildState:
         renumbered = np.fromiter((registry.setdefault(d, len(registry)) for d in other.descriptions),
                                  dtype=np.int64, count=len(other.descriptions))
         mentions = np.concatenate((self.mentions, renumbered[other.mentions]))
-        used, mentions = np.unique(mentions, return_inverse=True)
+        used = np.zeros(len(registry), dtype=bool)
+        used[mentions] = True
         every = list(registry)
         return BuildState(self.ids + other.ids, self.versions + other.versions, np.concatenate((self.blocks, other.blocks)),
                           np.concatenate((self.counts, other.counts)),
                           np.concatenate((self.mention_ends, other.mention_ends + (self.mention_ends[-1] if len(self.ids) else 0))),
-                          mentions.astype(np.int64), [every[i] for i in used.tolist()], other.settings)
+                          (np.cumsum(used) - 1)[mentions], [every[i] for i in np.flatnonzero(used).tolist()], other.settings)
 
     def first_descriptions(self, ranks: np.ndarray) -> np.ndarray:
         """The description of each shared node that the graph holds, the one of the model ranked first (by

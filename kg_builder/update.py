@@ -15,7 +15,7 @@ import os
 import shutil
 import time
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 import numpy as np
 import pyoxigraph
@@ -35,7 +35,7 @@ from kg_builder.state import BuildState, Versions
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
 COPY_BYTES = 8 << 20
-REMOVE_BATCH = 10_000  # models whose old triples are read and removed at a time
+CHANGE_BATCH = 10_000  # models whose old and new triples are compared at a time
 SNIPPET_PATH = pyoxigraph.NamedNode(HIVE + "path")
 
 
@@ -65,16 +65,16 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
                 progress(len(part.models))
         rebuilt = fresh.close(previous.settings)
         kept = np.array(sorted(unchanged, key=lambda number: previous.blocks[number, 0]), dtype=np.int64)
+        gone = np.setdiff1d(np.arange(len(previous.ids)), kept)
+        store = _store_copy(out / "store", staging / "store") if outputs.store else None
+        replaced = _apply(_model_lines(previous, gone, out / NTRIPLES, rebuilt, staging / "fresh.nt"), store)
         state = _copy_kept(previous, kept, out / NTRIPLES, staging / NTRIPLES).joined(_after_kept(rebuilt, staging))
         position = {model_id: place for place, model_id in enumerate(order)}
         state.described = state.first_descriptions(np.fromiter((position[i] for i in state.ids), dtype=np.int64, count=len(state.ids)))
         append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()])
-        gone = np.setdiff1d(np.arange(len(previous.ids)), kept)
-        store = _store_copy(out / "store", staging / "store") if outputs.store else None
-        replaced = _take_out(out / NTRIPLES, previous.blocks[gone], store)
+        before, after = _described(previous), _described(state)
+        _apply([(_lines_of(before - after), _lines_of(after - before))], store)
         if store is not None:
-            _patch_descriptions(store, _described(previous), _described(state))
-            store.bulk_load(path=str(staging / "fresh.nt"), format=pyoxigraph.RdfFormat.N_TRIPLES)
             store.flush()
             del store
         if outputs.snippet_files:
@@ -138,29 +138,44 @@ def _store_copy(old: Path, new: Path) -> pyoxigraph.Store:
     return pyoxigraph.Store(str(new))
 
 
-def _take_out(ntriples: Path, blocks: np.ndarray, store: pyoxigraph.Store | None) -> set[str]:
-    """Remove the triples of `blocks` (of `ntriples`) from `store`, a batch at a time; the snippet paths they name."""
-    paths: set[str] = set()
-    with open(ntriples, "rb") as source:
-        for first in range(0, len(blocks), REMOVE_BATCH):
-            data = b"".join(os.pread(source.fileno(), int(length), int(offset)) for offset, length in blocks[first:first + REMOVE_BATCH].tolist())
-            for triple in pyoxigraph.parse(data, format=pyoxigraph.RdfFormat.N_TRIPLES):
-                if store is not None:
-                    store.remove(pyoxigraph.Quad(triple.subject, triple.predicate, triple.object))
-                if triple.predicate == SNIPPET_PATH:
-                    paths.add(triple.object.value)
-    return paths
+def _model_lines(previous: BuildState, gone: np.ndarray, old: Path, rebuilt: BuildState, fresh: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
+    """For a batch of models at a time: the lines of the previous triples of those built again or gone, and
+    the lines of their new triples."""
+    old_blocks = dict(zip((previous.ids[i] for i in gone.tolist()), previous.blocks[gone].tolist()))
+    new_blocks = dict(zip(rebuilt.ids, rebuilt.blocks.tolist()))
+    models = list(old_blocks | new_blocks)
+    with open(old, "rb") as before, open(fresh, "rb") as after:
+        for first in range(0, len(models), CHANGE_BATCH):
+            batch = models[first:first + CHANGE_BATCH]
+            yield (_read_lines(before, [old_blocks[m] for m in batch if m in old_blocks]),
+                   _read_lines(after, [new_blocks[m] for m in batch if m in new_blocks]))
+
+
+def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
+    return set(b"".join(os.pread(source.fileno(), length, offset) for offset, length in blocks).splitlines(keepends=True))
 
 
 def _described(state: BuildState) -> set[bytes]:
     return {state.descriptions[i] for i in state.described.tolist()}
 
 
-def _patch_descriptions(store: pyoxigraph.Store, before: set[bytes], after: set[bytes]) -> None:
-    """Shared nodes described as `after` says instead of `before` (removals first: descriptions share triples)."""
-    for triple in pyoxigraph.parse(b"".join(before - after), format=pyoxigraph.RdfFormat.N_TRIPLES):
-        store.remove(pyoxigraph.Quad(triple.subject, triple.predicate, triple.object))
-    store.bulk_load(b"".join(after - before), format=pyoxigraph.RdfFormat.N_TRIPLES)
+def _lines_of(descriptions: set[bytes]) -> set[bytes]:
+    return set(b"".join(descriptions).splitlines(keepends=True))
+
+
+def _apply(changes: Iterable[tuple[set[bytes], set[bytes]]], store: pyoxigraph.Store | None) -> set[str]:
+    """Take the lines only in the first set of each pair out of `store` and load those only in the second;
+    the snippet paths of the lines taken out."""
+    replaced: set[str] = set()
+    for before, after in changes:
+        for triple in pyoxigraph.parse(b"".join(before - after), format=pyoxigraph.RdfFormat.N_TRIPLES):
+            if store is not None:
+                store.remove(pyoxigraph.Quad(triple.subject, triple.predicate, triple.object))
+            if triple.predicate == SNIPPET_PATH:
+                replaced.add(triple.object.value)
+        if store is not None:
+            store.bulk_load(b"".join(after - before), format=pyoxigraph.RdfFormat.N_TRIPLES, lenient=True)
+    return replaced
 
 
 def _link_snippets(old: Path, new: Path, replaced: set[str]) -> None:
