@@ -38,13 +38,16 @@ class BuildState:
 
     def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
         """The models at `indices` (their own triples now at `offsets`), over the same descriptions."""
-        sizes = np.diff(self.mention_ends, prepend=0)[indices]
-        starts = (self.mention_ends - np.diff(self.mention_ends, prepend=0))[indices]
-        ends = np.cumsum(sizes)
-        picked = np.repeat(starts, sizes) + np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - sizes, sizes)
         return BuildState([self.ids[i] for i in indices.tolist()], [self.versions[i] for i in indices.tolist()],
-                          np.column_stack((offsets, self.blocks[indices, 1])), self.counts[indices], ends,
-                          self.mentions[picked], self.descriptions, self.settings)
+                          np.column_stack((offsets, self.blocks[indices, 1])), self.counts[indices],
+                          np.cumsum(np.diff(self.mention_ends, prepend=0)[indices]), self.mentions[self._mentions_of(indices)],
+                          self.descriptions, self.settings)
+
+    def _mentions_of(self, indices: np.ndarray) -> np.ndarray:
+        """The positions in `mentions` of the models at `indices`, model after model."""
+        sizes = np.diff(self.mention_ends, prepend=0)[indices]
+        starts, ends = self.mention_ends[indices] - sizes, np.cumsum(sizes)
+        return np.repeat(starts - (ends - sizes), sizes) + np.arange(int(ends[-1]) if len(ends) else 0)
 
     def joined(self, other: BuildState) -> BuildState:
         """This state's models, then `other`'s, over one table of the descriptions they give (no others)."""
@@ -63,15 +66,11 @@ class BuildState:
     def first_descriptions(self, ranks: np.ndarray) -> np.ndarray:
         """The description of each shared node that the graph holds, the one of the model ranked first (by
         `ranks`, its place in the sources) among those mentioning it; in the order they are first mentioned."""
-        if not len(self.mentions):
-            return np.zeros(0, dtype=np.int64)
-        sizes = np.diff(self.mention_ends, prepend=0)
-        models = np.repeat(np.arange(len(self.ids)), sizes)
-        within = np.arange(len(self.mentions)) - np.repeat(self.mention_ends - sizes, sizes)
-        order = np.lexsort((within, ranks[models]))
-        subjects = self.subject_ids()[self.mentions[order]]
-        _, first = np.unique(subjects, return_index=True)
-        return self.mentions[order][np.sort(first)]
+        met = self.mentions[self._mentions_of(np.argsort(ranks, kind="stable"))]  # as a build reading the sources meets them
+        subjects = self.subject_ids()[met]
+        first = np.full(int(subjects.max(initial=-1)) + 1, len(met))
+        np.minimum.at(first, subjects, np.arange(len(met)))
+        return met[np.sort(first)]
 
     def subject_ids(self) -> np.ndarray:
         """Each description's subject, as a number shared by the descriptions of one node."""
@@ -82,8 +81,9 @@ class BuildState:
     def save(self, out: Path) -> None:
         folder = out / STATE
         folder.mkdir()
-        (folder / "cards.json").write_text(json.dumps({"format": FORMAT, "ids": self.ids, "versions": self.versions,
-                                                       "settings": self.settings}), encoding="utf-8")
+        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings}), encoding="utf-8")
+        for name, lines in (("ids.txt", self.ids), ("versions.txt", self.versions)):  # neither holds a line break
+            (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         np.savez(folder / "arrays.npz", blocks=self.blocks, counts=self.counts, mention_ends=self.mention_ends,
                  mentions=self.mentions, described=self.described,
                  description_ends=np.cumsum([len(d) for d in self.descriptions], dtype=np.int64))
@@ -94,18 +94,19 @@ class BuildState:
         folder = out / STATE
         if not out.is_dir():
             raise HiveError(f"there is no build at {out} to update")
-        if not (folder / "cards.json").is_file():
+        if not (folder / "build.json").is_file():
             raise HiveError(f"{out} holds no build state to update (built with --sorted, or by an older HIVE): "
                             "run a full build instead")
-        cards = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
-        if cards.get("format") != FORMAT:
+        build = json.loads((folder / "build.json").read_text(encoding="utf-8"))
+        if build.get("format") != FORMAT:
             raise HiveError(f"{out} was built by another version of the builder: run a full build instead")
         arrays = np.load(folder / "arrays.npz")
         text = (folder / "descriptions.nt").read_bytes()
         ends = arrays["description_ends"]
         descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
-        return cls(cards["ids"], cards["versions"], arrays["blocks"], arrays["counts"], arrays["mention_ends"],
-                   arrays["mentions"], descriptions, cards["settings"], arrays["described"])
+        ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
+        return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
+                   build["settings"], arrays["described"])
 
 
 class Versions:

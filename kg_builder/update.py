@@ -55,22 +55,19 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
     with staging_for(out) as staging:
         job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None)
         fresh = GraphOutput(staging / "fresh.nt")
-        order: list[str] = []
-        unchanged: list[int] = []
-        for part in (shards or Sharding()).imap(build_chunk, _to_build(read_cards(sources, report, known=versions),
-                                                                     versions, order, unchanged), job):
+        reading = Reading(versions)
+        for part in (shards or Sharding()).imap(build_chunk, reading.to_build(read_cards(sources, report, known=versions)), job):
             report.add(part)
             fresh.add(part)
             if progress:
                 progress(len(part.models))
         rebuilt = fresh.close(previous.settings)
-        kept = np.array(sorted(unchanged, key=lambda number: previous.blocks[number, 0]), dtype=np.int64)
-        gone = np.setdiff1d(np.arange(len(previous.ids)), kept)
+        kept, kept_at = reading.kept(previous)
+        gone = np.flatnonzero(np.bincount(kept, minlength=len(previous.ids)) == 0)
         store = _store_copy(out / "store", staging / "store") if outputs.store else None
         replaced = _apply(_model_lines(previous, gone, out / NTRIPLES, rebuilt, staging / "fresh.nt"), store)
         state = _copy_kept(previous, kept, out / NTRIPLES, staging / NTRIPLES).joined(_after_kept(rebuilt, staging))
-        position = {model_id: place for place, model_id in enumerate(order)}
-        state.described = state.first_descriptions(np.fromiter((position[i] for i in state.ids), dtype=np.int64, count=len(state.ids)))
+        state.described = state.first_descriptions(np.concatenate((kept_at, [reading.rebuilt_at[i] for i in rebuilt.ids])).astype(np.int64))
         append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()])
         before, after = _described(previous), _described(state)
         _apply([(_lines_of(before - after), _lines_of(after - before))], store)
@@ -80,20 +77,37 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
         if outputs.snippet_files:
             _link_snippets(out / "snippets", staging / "snippets", replaced)
         (staging / "fresh.nt").unlink()
-        report.changes = _changes(previous, versions, rebuilt, gone, len(unchanged))
+        report.changes = _changes(previous, versions, rebuilt, gone, len(kept))
         finish(staging, state, outputs, report, started)
     return report
 
 
-def _to_build(items: Iterable[Card | Unchanged], versions: Versions, order: list[str], unchanged: list[int]) -> Iterator[Card]:
-    """The cards to build again; every card's id goes to `order`, an unchanged one's number in the previous
-    state to `unchanged`."""
-    for item in items:
-        order.append(item.id)
-        if isinstance(item, Unchanged):
-            unchanged.append(versions.index[item.id])
-        else:
-            yield item
+class Reading:
+    """Where each card came in the sources: an unchanged one by its number in the previous state, one to
+    build again by its id."""
+
+    def __init__(self, versions: Versions) -> None:
+        self.versions = versions
+        self.unchanged: list[int] = []
+        self.unchanged_at: list[int] = []
+        self.rebuilt_at: dict[str, int] = {}
+
+    def to_build(self, items: Iterable[Card | Unchanged]) -> Iterator[Card]:
+        """The cards to build again."""
+        for place, item in enumerate(items):
+            if isinstance(item, Unchanged):
+                self.unchanged.append(self.versions.index[item.id])
+                self.unchanged_at.append(place)
+            else:
+                self.rebuilt_at[item.id] = place
+                yield item
+
+    def kept(self, previous: BuildState) -> tuple[np.ndarray, np.ndarray]:
+        """The unchanged models' numbers in the previous state, in the order of their triples in its ckg.nt,
+        and their places in the sources."""
+        unchanged = np.array(self.unchanged, dtype=np.int64)
+        order = np.argsort(previous.blocks[unchanged, 0], kind="stable")
+        return unchanged[order], np.array(self.unchanged_at, dtype=np.int64)[order]
 
 
 def _copy_kept(previous: BuildState, kept: np.ndarray, old: Path, new: Path) -> BuildState:
