@@ -30,19 +30,14 @@ IDENTIFIER, REFERENCES, LICENSE = iri(DCTERMS + "identifier"), iri(DCTERMS + "re
 DERIVED_FROM, NAME, RDF_TYPE = iri(PROV + "wasDerivedFrom"), iri(SCHEMA + "name"), iri(RDF + "type")
 
 
-@lru_cache(maxsize=256)
 def term(name: str) -> str:
-    """A class or property of HIVE's vocabulary."""
+    """A class or property of HIVE's vocabulary, as N-Triples."""
     return iri(HIVE + name)
 
 
-@lru_cache(maxsize=65536)
 def node(kind: str, key: str) -> str:
+    """A graph node (`hive.kg.schema.node_iri`), as N-Triples."""
     return iri(node_iri(kind, key))
-
-
-def model_node(model_id: str) -> str:
-    return iri(node_iri("model", model_id))
 
 
 @dataclass
@@ -94,7 +89,7 @@ class GraphWriter:
         return self._typed(node("source", name.split("#")[0]), "Source", name=name.split("#")[0])
 
     def model(self, facts: ModelFacts, task: str, snippet: Snippet, snippet_path: str) -> None:
-        model = self._own_node(model_node(facts.id), "Model")
+        model = self._own_node(node("model", facts.id), "Model")
         self.add(model, IDENTIFIER, text(facts.id))
         self.add(model, DERIVED_FROM, self.source(facts.source))
         self.add(model, term("task"), self._typed(node("task", task), "Task", name=task))
@@ -105,7 +100,7 @@ class GraphWriter:
         for dataset in facts.datasets:
             self.add(model, term("trainedOn"), self._typed(node("dataset", dataset), "Dataset", name=dataset))
         for base in facts.base_models:
-            self.add(model, term("baseModel"), model_node(base))
+            self.add(model, term("baseModel"), node("model", base))
         if facts.library:
             self.add(model, term("library"), self._typed(node("library", facts.library), "Library", name=facts.library))
         for name, value in (("downloads", facts.downloads), ("likes", facts.likes)):

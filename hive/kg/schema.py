@@ -33,6 +33,7 @@ def node(kind: str, key: str) -> NamedNode:
     return NamedNode(node_iri(kind, key))
 
 
+@lru_cache(maxsize=65536)
 def node_iri(kind: str, key: str) -> str:
     """`node`'s IRI as text (the key percent-encoded, so it is always a valid IRI)."""
     return DATA + kind + "/" + quote(key, safe="/-_.~")
