@@ -12,7 +12,7 @@ kind of data arriving from its left. A chain of phrases only is left to the clau
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from hive.errors import HiveError
@@ -179,7 +179,11 @@ def _steps(sides: list[Side], located: RequestText, parsed: ParsedRequest, cues:
                 return []
             steps.append(ChainStep(conversion, side.start, side.end, 1.0))
         if _translates(kind, language, side):
-            steps.append(ChainStep(TRANSLATION, side.start, side.end, 1.0, side.language.capitalize()))
+            target = side.language.capitalize()
+            if steps and steps[-1].task == TRANSLATION and steps[-1].language is None:
+                steps[-1] = replace(steps[-1], language=target)  # "translate en->fr": the words asked for this one
+            else:
+                steps.append(ChainStep(TRANSLATION, side.start, side.end, 1.0, target))
         kind, language = side.kind, side.language or language
     return steps
 

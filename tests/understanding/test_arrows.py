@@ -30,6 +30,7 @@ def test_conversions_come_from_the_library():
 @pytest.mark.parametrize("query, expected", [
     ("can we do russian speech -> text -> english?", [("automatic-speech-recognition", None), ("translation", "English")]),
     ("en->fr: 'Please find attached the revised contract.'", [("translation", "French")]),
+    ("translate en->fr: 'Please find attached the revised contract.'", [("translation", "French")]),
     ("Japanese podcast ep3.mp3 -> English text.", [("automatic-speech-recognition", None), ("translation", "English")]),
     ("call_0091.wav → transcript → sentiment label", [("automatic-speech-recognition", None), ("text-classification", None)]),
     ("lecture.mp3 => summary please", [("automatic-speech-recognition", None), ("summarization", None)]),
