@@ -3,6 +3,7 @@ the snapshot it holds, and never in the way (a cache that cannot be written fall
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import sys
@@ -52,6 +53,13 @@ def test_another_snapshot_or_store_format_gets_a_folder_of_its_own(cache, shippe
     assert store_folder(shipped + b"\n") != folder
     monkeypatch.setattr(pyoxigraph, "__version__", "0.0.0")
     assert store_folder(shipped) != folder
+
+
+def test_the_store_of_another_snapshot_is_never_read(cache, shipped, in_memory):
+    one_fact = gzip.compress(b'<https://example.org/m> <https://example.org/p> "1" .\n')
+    assert len(cached_store(one_fact)) == 1
+    assert rows(cached_store(shipped), COUNTS) == in_memory
+    assert len(cached_store(one_fact)) == 1 and len(list((cache / "ckg").iterdir())) == 2
 
 
 def test_a_damaged_store_is_built_again(cache, shipped, in_memory):
