@@ -91,6 +91,11 @@ def test_a_rebuild_gives_the_shipped_snapshot(card_dump):
     assert "reproducible" in done.stderr
 
 
+def test_a_rebuild_without_the_dump_is_a_one_line_error():
+    done = subprocess.run([sys.executable, "-m", "kg_builder.snapshot", "--check"], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 2 and done.stderr.splitlines() == ["error: name HuggingGPT's card dump: python -m kg_builder.snapshot DUMP [--check]"]
+
+
 def test_models_run_from_packages_weigh_what_the_package_carries(snapshot):
     """The recorded sizes are what the installed packages hold (re-measured here for those installed), and
     the graph uses them: the quantised GGUF is ~1.1 GB, not four bytes a parameter."""

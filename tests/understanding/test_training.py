@@ -9,7 +9,7 @@ import pytest
 from hive.planning.library import load_library
 from hive.understanding.detector import NONE, TaskDetector
 from hive.understanding.parsing import parse_request
-from hive.understanding.training import build_pool, read_written, train
+from hive.understanding.training import build_pool, main, read_written, train
 
 from support.paths import REPO
 
@@ -56,3 +56,8 @@ def test_training_writes_weights_the_detector_loads(tmp_path):
     assert set(detector.labels) == {"automatic-speech-recognition", "text-to-image", NONE}
     parsed, located = parse_request("please transcribe the interview ./i.wav")
     assert detector.read(located, parsed, [])[0].best[0] == "automatic-speech-recognition"
+
+
+def test_a_shared_folder_that_is_not_there_is_a_one_line_error(tmp_path):
+    with pytest.raises(SystemExit, match=r"^error: --shared .*absent is not a folder$"):
+        main(["pool", "--shared", str(tmp_path / "absent")])
