@@ -16,15 +16,13 @@ def test_kg_build_can_write_snippets_with_an_llm(tmp_path):
     card = {"id": "org/asr", "pipeline_tag": "automatic-speech-recognition", "meta": {},
             "description": "```python\nfrom transformers import pipeline\np = pipeline('automatic-speech-recognition', model='org/asr')\n```"}
     (tmp_path / "cards.jsonl").write_text(json.dumps(card) + "\n")
-    snippet = ('def run(audio: str = "", model: str = "org/asr", device: str = "cpu"):\n'
-               '    from transformers import pipeline\n    return pipeline("automatic-speech-recognition", model=model)(audio)\n')
-    with ScriptedLLM(["```python\n" + snippet + "```"]) as llm:
+    with ScriptedLLM(["```python\n" + GOOD + "```"]) as llm:
         done = subprocess.run([sys.executable, "-c", "from hive.cli import main; main()", "kg", "build", "--source",
                                f"jsonl:{tmp_path / 'cards.jsonl'}", "--out", str(tmp_path / "kg"), "--llm", "openai",
                                "--base-url", llm.base_url], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "snippets 1 own + 0 fallback" in done.stdout
-    assert (tmp_path / "kg" / "snippets" / "automatic-speech-recognition" / "org__asr.py").read_text() == snippet
+    assert (tmp_path / "kg" / "snippets" / "automatic-speech-recognition" / "org__asr.py").read_text() == GOOD
     assert "usage code of a Hugging Face model card" in llm.requests[0]["messages"][0]["content"]
 
 
