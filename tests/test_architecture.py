@@ -8,18 +8,19 @@ from pathlib import Path
 
 from hive.execution.offline import offline_models
 
-ROOT = Path(__file__).resolve().parents[1]
+from support.paths import REPO
+
 PACKAGES = ("hive", "kg_builder")
 BUILDER_DISPATCH = "hive.kg.cli"  # the one runtime module allowed to import the builder
 
 
 def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+    parts = path.relative_to(REPO).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def modules() -> dict[str, Path]:
-    return {module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+    return {module_name(path): path for package in PACKAGES for path in (REPO / package).rglob("*.py")}
 
 
 def imported(path: Path, name: str, known: set[str]) -> set[str]:
@@ -104,5 +105,5 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_repository_keeps_only_hand_written_snippets():
     """Generated snippets live in the graph; snippets/ holds the offline ones offline.yaml names."""
-    kept = {p.relative_to(ROOT / "snippets").as_posix() for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    kept = {p.relative_to(REPO / "snippets").as_posix() for p in (REPO / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     assert kept == {"README.md", "__init__.py"} | {f"offline/{m.snippet}" for m in offline_models().values()}

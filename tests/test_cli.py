@@ -1,4 +1,5 @@
-"""The `hive` command as a user runs it: output, exit codes, one-line errors, atomic batch output."""
+"""The `hive` command as a user runs it: output, exit codes (3 for a step no model satisfies), one-line errors,
+atomic batch output, runs and their reports."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from support.installed import needs_offline
+from support.paths import EXAMPLES
 
 HIVE = shutil.which("hive")
 
@@ -111,3 +115,33 @@ def test_domains_lists_every_task():
     assert done.returncode == 0
     for task in ("automatic-speech-recognition", "image-editing", "tabular-classification", "conversational"):
         assert task in done.stdout
+
+
+def test_an_unsatisfiable_step_exits_3_and_keeps_the_other_models():
+    done = subprocess.run([sys.executable, "-m", "hive.cli", "plan",
+                           "Transcribe ./a.wav with the best WER on LibriSpeech, then summarise it with a GPL-3.0 model"],
+                          capture_output=True, text=True)
+    assert done.returncode == 3, done.stderr
+    assert "no model" in done.stdout and "nvidia/stt_en_conformer_transducer_xlarge" in done.stdout
+    assert "applied: licences=['gpl-3.0']" in done.stdout
+    as_json = subprocess.run([sys.executable, "-m", "hive.cli", "plan", "--json",
+                              "Transcribe ./a.wav with the best WER on LibriSpeech, then summarise it with a GPL-3.0 model"],
+                             capture_output=True, text=True)
+    summary = next(t for t in json.loads(as_json.stdout)["tasks"] if t["task"] == "summarization")
+    assert as_json.returncode == 3 and summary["model"] is None and summary["unsatisfiable"]
+
+
+@needs_offline
+def test_cli_run_runs_and_report(tmp_path):
+    hive = [sys.executable, "-c", "from hive.cli import main; main()"]
+    done = subprocess.run([*hive, "run", f"Transcribe {EXAMPLES / 'meeting.wav'}", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run_id = done.stdout.strip().splitlines()[-1].split()[1].rstrip(":")
+    listed = subprocess.run([*hive, "runs", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert run_id in listed.stdout and "complete" in listed.stdout
+    shown = subprocess.run([*hive, "report", run_id, "--out", str(tmp_path)], capture_output=True, text=True)
+    assert shown.stdout.startswith(f"# HIVE run {run_id}")
+    missing = subprocess.run([*hive, "report", "nope", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no run 'nope'" in missing.stderr
+    dry = subprocess.run([*hive, "run", f"Transcribe {EXAMPLES / 'meeting.wav'}", "--dry-run", "--out", str(tmp_path / "dry")], capture_output=True, text=True)
+    assert "via offline package" in dry.stdout and not (tmp_path / "dry").exists()

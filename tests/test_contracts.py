@@ -40,6 +40,16 @@ def test_merging_joins_lists_and_the_later_value_wins():
     assert merged.for_task("translation").max_bytes == 9 and merged.for_task("translation").licences == ["apache-2.0", "mit"]
     assert merged.for_task("summarization").smallest and merged.for_task("summarization").licences == ["apache-2.0", "mit"]
 
+    assert merged.for_task("summarization").max_parameters == 5  # the later global value, though the first set scoped the step
+
+
+def test_a_steps_own_value_beats_a_global_one_from_either_side():
+    steps_own = ConstraintSet.parse({"per_task": {"summarization": {"max_parameters": 100}}}, "t")
+    everywhere = ConstraintSet.parse({"global": {"max_parameters": 7}}, "t")
+    assert steps_own.merged_with(everywhere).for_task("summarization").max_parameters == 100
+    assert everywhere.merged_with(steps_own).for_task("summarization").max_parameters == 100
+    assert steps_own.merged_with(everywhere).for_task("translation").max_parameters == 7
+
 
 @pytest.mark.parametrize("data, message", [
     ({"colour": "red"}, "where: global.colour: Extra inputs are not permitted"),

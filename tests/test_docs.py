@@ -8,9 +8,10 @@ from urllib.parse import unquote
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-PAGES = [README, *sorted((ROOT / "docs").glob("*.md")), ROOT / "benchmarks" / "README.md", ROOT / "kg_builder" / "README.md"]
+from support.paths import REPO
+
+README = REPO / "README.md"
+PAGES = [README, *sorted((REPO / "docs").glob("*.md")), REPO / "benchmarks" / "README.md", REPO / "kg_builder" / "README.md"]
 
 # CI and the brief run these two commands; the README must open with them, unchanged.
 TWO_COMMANDS = """```bash
@@ -44,11 +45,11 @@ def test_docs_pages_exist() -> None:
     assert {"README.md", "design.md", "cli.md", "kg.md", "benchmarks.md", "deployment.md"} <= names
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_local_links_resolve(page: Path) -> None:
     broken = [target for target in local_links(page)
               if not (page.parent / unquote(target.split("#", 1)[0])).exists()]
-    assert not broken, f"{page.relative_to(ROOT)} links to missing files: {broken}"
+    assert not broken, f"{page.relative_to(REPO)} links to missing files: {broken}"
 
 
 def test_link_check_sees_links() -> None:
@@ -63,7 +64,7 @@ def heading_anchors(page: Path) -> set[str]:
             for title in re.findall(r"^#+\s+(.*)$", text, re.MULTILINE)}
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_anchors_resolve(page: Path) -> None:
     broken = []
     for target in local_links(page) + [t for t in LINK.findall(FENCE.sub("", page.read_text(encoding="utf-8"))) if t.startswith("#")]:
@@ -71,4 +72,4 @@ def test_anchors_resolve(page: Path) -> None:
         linked = page.parent / unquote(path) if path else page
         if anchor and linked.suffix == ".md" and linked.exists() and anchor not in heading_anchors(linked):
             broken.append(target)
-    assert not broken, f"{page.relative_to(ROOT)} links to missing headings: {broken}"
+    assert not broken, f"{page.relative_to(REPO)} links to missing headings: {broken}"

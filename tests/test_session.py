@@ -3,27 +3,23 @@ each goes through a Session, so each gives the same plan."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from hive.contracts import ConstraintSet
 from hive.session import ExecutionOptions, Session
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+from support.commands import hive
+from support.installed import HAVE_RAY, installed
+from support.paths import EXAMPLES
+
 QUERY = f"Transcribe {EXAMPLES / 'meeting.wav'} and find the named entities in it"
 LICENCES = ["mit"]
-HAVE_RAY = importlib.util.find_spec("ray") is not None
-HAVE_SERVE = importlib.util.find_spec("fastapi") is not None
+HAVE_SERVE = installed("fastapi")
 PER_CALL = ("id", "timings_ms", "request_sha256")  # what differs from call to call, not from entry point to entry point
-
-
-def _hive(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hive.cli", *args], input=stdin, capture_output=True, text=True, cwd=cwd, timeout=600)
 
 
 def _comparable(plan: dict) -> dict:
@@ -40,10 +36,10 @@ def expected(planner) -> dict:
 
 
 def test_hive_plan_and_hive_chat_give_the_sessions_plan(expected, tmp_path):
-    planned = _hive("plan", "--json", "--licence", "mit", QUERY, cwd=tmp_path)
+    planned = hive("plan", "--json", "--licence", "mit", QUERY, cwd=tmp_path)
     assert planned.returncode == 0, planned.stderr
     assert _comparable(json.loads(planned.stdout)) == expected
-    chatted = _hive("chat", "--json", "--licence", "mit", cwd=tmp_path, stdin=QUERY + "\n")
+    chatted = hive("chat", "--json", "--licence", "mit", cwd=tmp_path, stdin=QUERY + "\n")
     assert chatted.returncode == 0, chatted.stderr
     assert _comparable(json.loads(chatted.stdout)) == expected
 
@@ -52,7 +48,7 @@ def test_hive_plan_and_hive_chat_give_the_sessions_plan(expected, tmp_path):
 def test_hive_batch_gives_the_sessions_plan(expected, tmp_path, engine):
     source = tmp_path / "in.jsonl"
     source.write_text(json.dumps({"id": "r1", "query": QUERY, "constraints": {"licences": LICENCES}}) + "\n")
-    done = _hive("batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--plan-only", "--engine", engine, "--workers", "1", cwd=tmp_path)
+    done = hive("batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--plan-only", "--engine", engine, "--workers", "1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     line = json.loads((tmp_path / "out.jsonl").read_text())
     assert line["id"] == "r1" and _comparable(line) == expected

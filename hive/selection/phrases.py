@@ -20,9 +20,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
+from hive.yaml_data import load_yaml
 
 LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:the\s+)?", re.I)
 CLAUSE_END = re.compile(r"[.?!;:\n]+(?=\s|$)|\s+but\s+|,", re.I)
@@ -56,7 +55,7 @@ class Phrase:
 
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, Any]:
-    data = yaml.safe_load(resources.files("hive.selection").joinpath("phrases.yaml").read_text(encoding="utf-8"))
+    data = load_yaml(resources.files("hive.selection").joinpath("phrases.yaml"))
     data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
     data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["licence_word_pattern"] = _alternatives(data["licence_words"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")

@@ -28,6 +28,7 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.understanding.arrows import ChainStep, read_chains
 from hive.understanding.detector import CUE_FLOOR, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
@@ -95,23 +96,27 @@ class LearnedUnderstander(RuleUnderstander):
 
     def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
         cued = [m for m in mentions if m.refers_to is None]
-        readings = self.detector.read(located, parsed, detector_cues(self, located, mentions))
+        cues = detector_cues(self, located, mentions)
+        readings = self.detector.read(located, parsed, cues)
+        chains = read_chains(located, parsed, cues, self.detector)
+        chained = [_mention_of_chain_step(step) for chain in chains for step in chain.steps]
+        in_chain = [r for r in readings if any(r.part.start < c.end and c.start < r.part.end for c in chains)]
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
         has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
-        tasks: list[Mention] = []
+        tasks: list[Mention] = list(chained)
         unclaimed_questions = []
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
         # you have"), or opening with the model it speaks of ("- translator must list German", "QA: best F1 on
         # SQuAD") — constrains a step rather than asking for one: it is read only when no other part asks
-        stating = [r for r in readings if not _has_input(r.part) and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
+        stating = [r for r in readings if r not in in_chain and not _has_input(r.part) and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
                    and ((r.best[1] < WEAK and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
-        asking = [r for r in readings if r not in stating]
+        asking = [r for r in readings if r not in stating and r not in in_chain]
         idle = [r for r in asking if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
-        for reading in asking + (stating if not any(_reads_a_task(r) for r in asking) else []):
+        for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
             if not found and reading.part.question and has_inputs and not _reads_a_task(reading):
@@ -473,6 +478,13 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
         if task is not None:
             return [_mention_of_part(_task_of(task, located, reading.part), reading, located, _probability(reading, task))]
     return []
+
+
+def _mention_of_chain_step(step: ChainStep) -> Mention:
+    """A step an arrow chain asks for ("speech -> text -> english")."""
+    mention = Mention(step.task, step.start, step.end, "verb", language=step.language)
+    mention.confidence, mention.readings = round(step.confidence, 3), [(step.task, step.confidence)]
+    return mention
 
 
 def _mention_of_part(task: str, reading: PartReading, located: RequestText, confidence: float) -> Mention:

@@ -19,8 +19,6 @@ from functools import cached_property
 from importlib import resources as importlib_resources
 from pathlib import Path
 
-import yaml
-
 from hive.errors import NothingToPlan
 from hive.planning.domain import ActionSchema, Domain
 from hive.planning.library import DomainLibrary
@@ -33,6 +31,7 @@ from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
 from hive.understanding.task_names import task_name_patterns
+from hive.yaml_data import load_yaml
 
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
@@ -84,7 +83,7 @@ class RuleUnderstander(Understander):
     name = "rules"
 
     def __init__(self, cues_path: Path | None = None) -> None:
-        data = yaml.safe_load(Path(cues_path or default_cues_path()).read_text(encoding="utf-8"))
+        data = load_yaml(Path(cues_path or default_cues_path()))
         flags = re.I
         self.verbs = {t: [re.compile(p, flags) for p in c.get("verbs") or []] for t, c in data["tasks"].items()}
         for task, named in task_name_patterns().items():  # "a question-answering model" asks for question answering

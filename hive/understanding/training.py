@@ -1,6 +1,6 @@
 """Build the task detector's labelled pool and train its weights (developers only; needs scikit-learn).
 
-    python -m hive.understanding.training pool [--shared ../shared]   # -> hive/understanding/data/pool.jsonl
+    python -m hive.understanding.training pool [--shared DIR]         # -> hive/understanding/data/pool.jsonl
     python -m hive.understanding.training train                       # -> hive/understanding/data/detector.npz
     python -m hive.understanding.training examples                    # -> hive/understanding/data/examples.npz
 
@@ -11,9 +11,10 @@ Sources of the pool (each line says which):
   from the task list alone in many voices, with pasted content (the other half of the first writing is the
   tunable development set `benchmarks/data/dev-understanding.jsonl`); 5,774 of them mark, per step, the
   words that ask for it (`span`, null for an implied step), which label their clauses (`spanned_parts`);
-- `taskbench-train`: the requests of `../shared/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
-  Apache-2.0), when that folder is present: single-task ones as examples; multi-step ones carry only their
-  task set, and training labels their clauses by aligning them to it (`aligned_parts`).
+- `taskbench-train`: the requests of `DIR/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
+  Apache-2.0) when `--shared DIR` names the folder that holds it (`../shared` beside the repository; the
+  shipped pool was built with it): single-task ones as examples; multi-step ones carry only their task set,
+  and training labels their clauses by aligning them to it (`aligned_parts`).
 The frozen evaluation sets (`benchmarks/data/`) and the development benchmark (`muse-dev`) are never read.
 """
 
@@ -234,11 +235,13 @@ def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_name
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m hive.understanding.training")
     parser.add_argument("step", choices=["pool", "train", "examples"])
-    parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2].parent / "shared")
+    parser.add_argument("--shared", type=Path, help="the folder holding data/taskbench-hf-train.jsonl (pool only)")
     args = parser.parse_args(argv)
+    if args.shared and not args.shared.is_dir():
+        raise SystemExit(f"error: --shared {args.shared} is not a folder")
     pool_path = data_dir() / "pool.jsonl"
     if args.step == "pool":
-        pool = build_pool(args.shared if args.shared.is_dir() else None)
+        pool = build_pool(args.shared)
         tmp = pool_path.with_suffix(".tmp")
         tmp.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in pool), encoding="utf-8")
         tmp.replace(pool_path)

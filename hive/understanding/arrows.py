@@ -1,0 +1,248 @@
+"""Pipelines written with arrows: "russian speech -> text -> english", "call.wav -> transcript -> sentiment
+label", "en->fr: ...", "ASR on meeting.wav -> summarize -> extract the owners (NER)".
+
+Each arrow turns what stands on its left into what stands on its right. A side is either a kind of data —
+a file, a kind word ("speech", "text", "picture"), a language ("english", "fr"), or both ("Japanese podcast
+ep3.mp3") — or a phrase naming a product or a task ("sentiment label", "summarize"). Between two kinds the
+task is the library's one conversion from the one kind to the other (audio -> text is speech recognition);
+a change of language is a translation; a phrase is read by the task detector, among the tasks that read the
+kind of data arriving from its left. A chain of phrases only is left to the clause-by-clause reading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from hive.errors import HiveError
+from hive.planning.library import load_library
+from hive.request import ParsedRequest
+from hive.selection.constraints import LANGUAGE_NAMES
+from hive.understanding.detector import CUE_FLOOR, NONE, TaskDetector
+from hive.understanding.features import CueSpan
+from hive.understanding.fanout import LANGUAGE_CODES, TRANSLATION
+from hive.understanding.inputs import FOLDER_WORDS, modality_of_path
+from hive.understanding.parsing import BLANK, RequestText
+from hive.understanding.segments import part_between
+
+ARROW = re.compile(r"[ \t]*(?:-{1,2}>|=>|[→⟶➔➜])[ \t]*")
+# what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
+SIDE_END = re.compile(r"[.!?;:,()\n]+(?=\s|$)|\n|[,()]")
+WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
+# words that say nothing of a side's kind ("the", "my", "in", "plain")
+FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
+MAX_SIDE_WORDS = 6
+TEXT = "text"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of an arrow: its span, and the kind of data and language it names (both None for a phrase)."""
+
+    start: int
+    end: int
+    kind: str | None = None
+    language: str | None = None
+    opening: tuple[int, int] | None = None  # words before the data on a chain's first side, maybe asking for a task
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """A task a chain asks for, the span of the side that asks for it, and a translation's target language."""
+
+    task: str
+    start: int
+    end: int
+    confidence: float
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    start: int
+    end: int
+    steps: tuple[ChainStep, ...]
+
+
+def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan], detector: TaskDetector) -> list[Chain]:
+    """The arrow chains of a request that name at least one kind of data, each with the steps it asks for.
+    A chain with a side that cannot be read is left out (the clauses are read as usual)."""
+    chains = []
+    for sides in _chains(located):
+        if all(side.kind is None for side in sides):
+            continue
+        steps = _steps(sides, located, parsed, cues, detector)
+        if steps:
+            chains.append(Chain(sides[0].start, sides[-1].end, tuple(steps)))
+    return chains
+
+
+def _chains(located: RequestText) -> list[list[Side]]:
+    """Every run of arrows in the masked request, as its sides."""
+    text = located.masked
+    chains: list[list[Side]] = []
+    for arrow in ARROW.finditer(text):
+        left_start = _side_start(text, arrow.start())
+        if chains and chains[-1][-1].end == arrow.start():
+            sides = chains[-1]
+        else:
+            sides = [_side(located, left_start, arrow.start(), first=True)]
+            chains.append(sides)
+        end = _side_end(text, arrow.end())
+        sides.append(_side(located, arrow.end(), end))
+    return [sides for sides in chains if all(s.end > s.start for s in sides)]
+
+
+def _side_start(text: str, end: int) -> int:
+    boundary = max((m.end() for m in SIDE_END.finditer(text, 0, end)), default=0)
+    previous_arrow = max((m.end() for m in ARROW.finditer(text, 0, end)), default=0)
+    return _skip_space(text, max(boundary, previous_arrow))
+
+
+def _side_end(text: str, start: int) -> int:
+    stops = [m.start() for m in (SIDE_END.search(text, start), ARROW.search(text, start)) if m]
+    end = min(stops, default=len(text))
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
+
+
+def _side(located: RequestText, start: int, end: int, first: bool = False) -> Side:
+    """A side read as a kind of data when its words are only a file, kind words, a language and filler. The
+    first side of a chain may open with other words ("can we do russian speech", "ASR on meeting.wav"): they
+    become a side of their own, a phrase before the data ("Side.opening")."""
+    words = list(WORD.finditer(located.masked, start, end))
+    kinds = [_word_kind(located, word) for word in words]
+    if first:
+        other = [i for i, (kind, language) in enumerate(kinds) if kind is None and language is None
+                 and words[i].group().lower() not in FILLER]
+        if other and other[-1] < len(words) - 1:
+            data_start = words[other[-1] + 1].start()
+            data = _side(located, data_start, end)
+            return Side(data.start, data.end, data.kind, data.language, opening=(start, words[other[-1]].end()))
+    if not words or len(words) > MAX_SIDE_WORDS:
+        return Side(start, end)
+    named = [kinds[i] for i, word in enumerate(words) if word.group().lower() not in FILLER]
+    if not named or any(kind is None and language is None for kind, language in named):
+        return Side(start, end)
+    found_kinds = {kind for kind, _language in named if kind}
+    languages = {language for _kind, language in named if language}
+    if len(found_kinds) > 1 or len(languages) > 1:
+        return Side(start, end)
+    return Side(start, end, kind=found_kinds.pop() if found_kinds else TEXT, language=languages.pop() if languages else None)
+
+
+def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | None]:
+    """The kind of data and the language one word names."""
+    token = word.group()
+    if token.startswith(BLANK):
+        path = next((p for s, e, p in located.files if s <= word.start() < e), None)
+        try:
+            return (modality_of_path(path), None) if path else (TEXT, None)
+        except HiveError:
+            return None, None
+    lowered = token.lower()
+    if lowered in LANGUAGE_NAMES:
+        return None, lowered
+    if lowered in LANGUAGE_CODES and len(lowered) == 2:
+        return None, LANGUAGE_CODES[lowered]
+    kinds = [kind for kind, pattern in FOLDER_WORDS.items() if re.fullmatch(rf"(?:{pattern.pattern})s?", token, re.I)]
+    return (kinds[0], None) if len(kinds) == 1 else (None, None)
+
+
+def _steps(sides: list[Side], located: RequestText, parsed: ParsedRequest, cues: list[CueSpan], detector: TaskDetector) -> list[ChainStep]:
+    """The tasks that turn each side into the next; [] when a side cannot be read."""
+    first = sides[0]
+    kind, language = first.kind, first.language
+    steps: list[ChainStep] = []
+    if first.opening and (asked := _phrase_step(Side(*first.opening), kind, located, parsed, cues, detector, sure=True)):
+        steps.append(asked)  # "ASR on meeting.wav -> ...": the words before the file ask for the first step
+        kind = _output_kind(asked.task)
+    for side in sides[0 if kind is None else 1:]:
+        if side.kind is None:
+            found = _phrase_steps(side, kind, located, parsed, cues, detector)
+            if not found:
+                return []
+            steps += found
+            kind = _output_kind(found[-1].task)
+            continue
+        if side.kind != kind:
+            conversion = conversion_between(kind, side.kind)
+            if conversion is None:
+                return []
+            steps.append(ChainStep(conversion, side.start, side.end, 1.0))
+        if _translates(kind, language, side):
+            target = side.language.capitalize()
+            if steps and steps[-1].task == TRANSLATION and steps[-1].language is None:
+                steps[-1] = replace(steps[-1], language=target)  # "translate en->fr": the words asked for this one
+            else:
+                steps.append(ChainStep(TRANSLATION, side.start, side.end, 1.0, target))
+        kind, language = side.kind, side.language or language
+    return steps
+
+
+def _translates(kind: str, language: str | None, side: Side) -> bool:
+    """Whether arriving at a side changes the text's language: it names one other than the language so far, or
+    names one after text of no stated language ("transcript -> english"; not "call.wav -> english text")."""
+    if side.language is None or side.kind != TEXT:
+        return False
+    return side.language != language if language else kind == TEXT
+
+
+def _phrase_steps(side: Side, kind: str | None, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan],
+                  detector: TaskDetector) -> list[ChainStep]:
+    """A phrase's task, after the conversion its input needs ("call.wav -> summary": transcribe, then summarise)."""
+    step = _phrase_step(side, None, located, parsed, cues, detector)
+    if step is None:
+        return []
+    if kind is None or kind in _input_kinds(step.task):
+        return [step]
+    own = _phrase_step(side, kind, located, parsed, cues, detector)
+    if own is not None:
+        return [own]
+    conversion = next((c for needed in sorted(_input_kinds(step.task)) if (c := conversion_between(kind, needed))), None)
+    return [ChainStep(conversion, side.start, side.end, step.confidence), step] if conversion else []
+
+
+def _phrase_step(side: Side, kind: str | None, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan],
+                 detector: TaskDetector, sure: bool = False) -> ChainStep | None:
+    """The task the detector reads a phrase as, among those reading `kind` (any, when None), if likely enough
+    (`sure`: also likelier than asking for nothing)."""
+    reading = detector.score_parts([part_between(located, side.start, side.end)], parsed, cues)[0]
+    allowed = [(task, p) for task, p in reading.probabilities.items()
+               if task != NONE and (kind is None or kind in _input_kinds(task))]
+    if not allowed:
+        return None
+    task, p = max(allowed, key=lambda tp: tp[1])
+    likely = p >= CUE_FLOOR and (not sure or p >= reading.probabilities.get(NONE, 0.0))
+    return ChainStep(task, side.start, side.end, p) if likely else None
+
+
+@lru_cache(maxsize=None)
+def conversion_between(source: str, target: str) -> str | None:
+    """The library's one task that reads `source` data and makes `target` data (a conversion first)."""
+    actions = [a for a in load_library().actions.values() if a.output_modalities == [target]
+               and a.input_modality(a.main_input) == source and len(a.inputs) == 1]
+    for candidates in ([a for a in actions if a.bridge], actions):
+        if len(candidates) == 1:
+            return candidates[0].name
+    return None
+
+
+@lru_cache(maxsize=None)
+def _input_kinds(task: str) -> frozenset[str]:
+    action = load_library().actions.get(task)
+    return frozenset(kind for _param, kind in action.inputs) if action else frozenset({TEXT})
+
+
+@lru_cache(maxsize=None)
+def _output_kind(task: str) -> str:
+    action = load_library().actions.get(task)
+    return action.output_modalities[0] if action and action.output_modalities else TEXT

@@ -1,0 +1,94 @@
+"""Snippet workers (hive/execution/worker.py): errors, hangs and greed contained, an overrunning worker
+replaced, and no worker outliving a killed HIVE."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from hive.execution.worker import run_in_worker
+
+
+def test_snippets_that_raise_or_hang_are_contained(tmp_path):
+    raising = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    raise ValueError("boom")\n'
+    outcome = run_in_worker(raising, {"text": "x"}, str(tmp_path), timeout=60)
+    assert outcome.error.startswith("ValueError: boom")
+    hanging = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    import time\n    time.sleep(60)\n'
+    outcome = run_in_worker(hanging, {"text": "x"}, str(tmp_path), timeout=1)
+    assert outcome.error == "did not finish within 1 s and was stopped"
+    greedy = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    return len(bytearray(2 * 1024 ** 3))\n'
+    outcome = run_in_worker(greedy, {"text": "x"}, str(tmp_path), timeout=60, memory_bytes=512 * 2**20)
+    assert outcome.error == "ran out of its memory limit"
+
+
+def test_a_worker_that_overruns_is_replaced(tmp_path):
+    from hive.execution.worker import WorkerPool
+
+    hanging = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    import time\n    time.sleep(60)\n'
+    quick = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    return text.upper()\n'
+    pool = WorkerPool(size=1)
+    try:
+        assert pool.run(hanging, {"text": "x"}, str(tmp_path), timeout=1).error.startswith("did not finish within 1 s")
+        assert pool.run(quick, {"text": "still serving"}, str(tmp_path), timeout=60).value == "STILL SERVING"
+    finally:
+        pool.close()
+
+
+def test_a_worker_dies_with_a_killed_parent(tmp_path):
+    """SIGKILL leaves no handler to stop the pool: the kernel ends the worker, and the process the
+    snippet started, with HIVE."""
+    import signal
+
+    parent = ("from hive.execution.worker import run_in_worker\n"
+              "code = 'def run(text: str = \"\", model: str = \"m\", device: str = \"cpu\"):\\n"
+              "    import subprocess, time\\n    subprocess.Popen([\"sleep\", \"300\"])\\n    time.sleep(120)\\n'\n"
+              f"run_in_worker(code, {{'text': 'x'}}, {str(tmp_path)!r}, timeout=300)\n")
+    process = subprocess.Popen([sys.executable, "-c", parent])
+    try:
+        deadline = time.time() + 60
+        while not any(_command(p).startswith("sleep") for p in _descendants(process.pid)) and time.time() < deadline:
+            time.sleep(0.1)
+        started = _descendants(process.pid)
+        assert any(_command(p).startswith("sleep") for p in started)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.time() + 10
+        while time.time() < deadline and any(_alive(p) for p in started):
+            time.sleep(0.1)
+        assert not [p for p in started if _alive(p)]
+    finally:
+        process.kill()
+
+
+def _descendants(root: int) -> list[int]:
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (ValueError, OSError, IndexError):
+            continue
+    found, frontier = [], [root]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")  # a zombie has died

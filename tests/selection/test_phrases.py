@@ -1,0 +1,138 @@
+"""Constraints read from the words of a request (hive/selection/phrases.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.selection.phrases import constraint_phrases, read_constraints
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("only Apache-2.0 or MIT models", {"licences": ["apache-2.0", "mit"]}),
+    ("no non-commercial licences", {"deny_licences": ["non-commercial"]}),
+    ("the smallest model", {"smallest": True}),
+    ("best WER on Common Voice English", {"best_on": {"dataset": "Common Voice", "config": "en", "metric": "wer"}}),
+    ("under 1B parameters", {"max_parameters": 1_000_000_000}),
+    ("English models", {"languages": ["en"]}),
+    ("more than 10k downloads", {"min_downloads": 10_000}),
+    ("offline models only", {"local_only": True}),
+    ("models usable for commercial use", {"deny_licences": ["non-commercial"]}),
+    ("Das Essen mit Freunden", {}),
+])
+def test_constraints_are_read_from_the_request(text, expected):
+    assert read_constraints(text)[0] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Apache-2.0 models under 300M parameters, best WER on LibriSpeech",
+     {"licences": ["apache-2.0"], "max_parameters": 300_000_000, "best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("the lowest-WER model on LibriSpeech test-clean", {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
+    ("based on best performance on speech recognition on common voice english",
+     {"best_on": {"dataset": "common voice", "config": "en", "metric": None}}),
+    ("the best word error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("nothing copyleft please", {"deny_licences": ["copyleft"]}),
+    ("Creative Commons licensed models only", {"licences": ["creative-commons"]}),
+    ("the most popular one", {"rank_by": "downloads"}),
+    ("the best rated model", {"rank_by": "likes"}),
+    ("downloaded at least a million times", {"min_downloads": 1_000_000}),
+    ("keep it below half a billion parameters", {"max_parameters": 500_000_000}),
+    ("300M parameters max", {"max_parameters": 300_000_000}),
+    ("an English-capable model", {"languages": ["en"]}),
+    ("a chatbot that converses in Chinese", {"languages": ["zh"]}),
+    ("use a German-language summariser", {"languages": ["de"]}),
+    ("the model with the fewest params", {"smallest": True}),
+    ("the most compact one", {"smallest": True}),
+    ("the best-performing model on SST-2", {"best_on": {"dataset": "SST-2", "config": None, "metric": None}}),
+    ("the model with the best exact match score on SQuAD v2", {"best_on": {"dataset": "SQuAD v2", "config": None, "metric": "exact_match"}}),
+    ("sorted by downloads", {"rank_by": "downloads"}),
+    ("the most popular by likes", {"rank_by": "likes"}),
+    ("no bigger than 200M params", {"max_parameters": 200_000_000}),
+    ("pick a recogniser that supports Spanish", {"languages": ["es"]}),
+    ("an English voice, please", {"languages": ["en"]}),
+    ("summarise this English article", {}),
+    ("translate it into English within 5 minutes", {}),
+    ("don't use anything under GPL-3.0 or AGPL-3.0", {"deny_licences": ["gpl-3.0", "agpl-3.0"]}),
+    ("avoiding non-commercial licences", {"deny_licences": ["non-commercial"]}),
+    ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
+    ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
+     {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
+    ("the model that scores best on BookSum (ROUGE, test split), please",
+     {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
+    # values first, their role from the words around them
+    ("I can only use Apache or MIT stuff", {"licences": ["apache-2.0", "mit"]}),
+    ("GPL and AGPL are both out", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
+    ("we sell the output, so it must be commercially safe", {"deny_licences": ["non-commercial"]}),
+    ("a short scene for a coffee commercial", {}),
+    ("whichever translator has been downloaded the most", {"rank_by": "downloads"}),
+    ("the lowest error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("pick the one that does best on SQuAD v2 exact match", {"best_on": {"dataset": "SQuAD v2", "config": None, "metric": "exact_match"}}),
+    ("the best LibriSpeech WER", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    ("which region had the highest revenue in Q2?", {}),
+    ("the least heavy model you've got", {"smallest": True}),
+    ("with more than 2 million downloads, and keep it below 1.5B", {"min_downloads": 2_000_000, "max_parameters": 1_500_000_000}),
+    ("the generator must be under 2GB on disk", {"max_bytes": 2_000_000_000}),
+    ("a summariser for German please", {"languages": ["de"]}),
+    ("my mum only understands Greek, so say it in Greek", {}),
+    ("a recogniser that can handle Dutch", {"languages": ["nl"]}),
+    ("Caption 10 images from my trip, top 3 first", {}),
+    ("It has to run fully offline, no cloud APIs.", {"local_only": True}),
+    ("which recogniser speak Portuguese, the more downloaded please", {"languages": ["pt"], "rank_by": "downloads"}),
+    ("Voice model: must speak Italian", {"languages": ["it"]}),
+    ("the captioner has to list French on its card", {"languages": ["fr"]}),
+    ("the tagger must be Dutch-capable", {"languages": ["nl"]}),
+    ("BSD or Apache for all of it", {"licences": ["bsd-3-clause", "apache-2.0"]}),
+    ("we install Apache servers for a living", {}),
+    ("nothing NC, it must be usable commercially", {"deny_licences": ["non-commercial"]}),
+    ("the tagger mustn't exceed 300M parameters", {"max_parameters": 300_000_000}),
+    ("half a billion parameters or fewer", {"max_parameters": 500_000_000}),
+    ("a quarter of a billion parameters at most", {"max_parameters": 250_000_000}),
+    ("pick the best rouge 2 on XSum thanks", {"best_on": {"dataset": "XSum", "config": None, "metric": "rouge2"}}),
+    ("the one with more likes", {"rank_by": "likes"}),
+    # a bound refused turns around; "cannot" refuses a licence
+    ("none of the models may go with fewer than 5k downloads", {"min_downloads": 5000}),
+    ("nothing above 300M parameters", {"max_parameters": 300_000_000}),
+    ("we don't need more than 1B parameters", {"max_parameters": 1_000_000_000}),
+    ("not more than 2B parameters", {"max_parameters": 2_000_000_000}),
+    ("it cannot be GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
+    # languages with the subject left out or a pronoun as subject; "X only" but not "in X only"
+    ("Must understand Greek, and MIT", {"languages": ["el"], "licences": ["mit"]}),
+    ("- tagger: should handle Swedish", {"languages": ["sv"]}),
+    ("both have to support Turkish", {"languages": ["tr"]}),
+    ("small ones, Polish only", {"languages": ["pl"]}),
+    ("answer in Polish only", {}),
+    ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
+    ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0"]}),  # a bare family name: every version
+    ("It must support Czech.", {"languages": ["cs"]}),
+    ("for the voice, the most liked Italian one", {"rank_by": "likes", "languages": ["it"]}),
+    ("answer in English, one line", {}),
+    ("the top Spearman on STS Benchmark", {"best_on": {"dataset": "STS Benchmark", "config": None, "metric": "cos_sim_spearman"}}),
+    # a requirements list's fields; language codes where only a language can stand; licence ids however hyphenated
+    ("licence: MIT\nmin downloads: 100k\nlanguage: en", {"licences": ["mit"], "min_downloads": 100_000, "languages": ["en"]}),
+    ("requirements:\n- params: <300M\n- downloads: 50k\n- lang=de",
+     {"max_parameters": 300_000_000, "min_downloads": 50_000, "languages": ["de"]}),
+    ("max size: 1B", {"max_parameters": 1_000_000_000}),
+    ("license: Apache-2.0\ndownloads: 50k", {"licences": ["apache-2.0"], "min_downloads": 50_000}),  # no count across lines
+    ("a Korean (ko) model", {"languages": ["ko"]}),
+    ("- translator must list zh", {"languages": ["zh"]}),
+    ("The model must be Spanish.", {"languages": ["es"]}),
+    ("The output must be in English.", {}),
+    ("the transcript must list it word for word", {}),
+    ("creativeml openrail-m is fine", {"licences": ["creativeml-openrail-m"]}),
+    ("the upscaler has to be apache.", {"licences": ["apache-2.0"]}),
+    ("the summariser runs on the mit cluster", {}),
+    ("we ship an open-source app, so anything share-alike (CC-BY-SA) is fine", {"licences": ["copyleft"]}),
+    ("open-source models only", {"licences": ["permissive"]}),
+])
+def test_constraints_in_ordinary_words(text, expected):
+    assert read_constraints(text)[0] == expected
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("Run a chatbot that converses in Chinese for the desk", "that converses in Chinese", ["zh"]),
+    ("I want a tagger for German", "for German", ["de"]),
+    ("use offline speech recognition models to transcribe it", "offline", True),
+    ("a summarisation model running offline", "running offline", True),
+])
+def test_a_constraint_phrase_leaves_the_words_naming_the_model_to_task_reading(text, phrase, value):
+    (found,) = constraint_phrases(text)
+    assert (text[found.start:found.end], found.value) == (phrase, value)

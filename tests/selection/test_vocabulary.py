@@ -1,0 +1,77 @@
+"""Constraint names resolved in the graph (hive/selection/vocabulary.py): licences, datasets, configs, splits
+and metrics."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.contracts import Constraints
+from hive.errors import HiveError
+from hive.selection.constraints import Benchmark
+
+
+def test_unknown_licence_suggests_the_closest(selector):
+    with pytest.raises(HiveError, match="unknown licence 'apache2'; did you mean 'apache-2.0'"):
+        selector.select("automatic-speech-recognition", Constraints(licences=["apache2"]))
+
+
+def test_a_short_name_run_together_with_its_number_names_the_dataset(selector):
+    resolved = selector.vocabulary.benchmark("text-classification", Benchmark(dataset="SST-2"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["sst2"]
+
+
+def test_a_metric_named_among_the_dataset_words_is_the_metric(selector):
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset="BookSum ROUGE  test split"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["kmfoda/booksum"]
+    assert resolved.label.startswith("ROUGE") and resolved.splits == ("test",)
+
+
+def test_dataset_words_may_name_config_and_split(selector):
+    resolved = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset="LibriSpeech test-clean", metric="wer"))
+    assert resolved.configs == ("clean",)
+    usual = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset="Common Voice", config="en"))
+    assert usual.label.startswith("WER")
+
+
+@pytest.mark.parametrize("name, dataset, configs, splits", [
+    ("the PubMed configuration of scientific_papers (test split)", "scientific_papers", ("pubmed",), ("test",)),
+    ("Mozilla Common Voice 8.0 English test", "mozilla-foundation/common_voice_8_0", ("en",), ("test",)),
+    ("the English test set of Multilingual LibriSpeech", "facebook/multilingual_librispeech", ("english",), ("test",)),
+])
+def test_a_dataset_is_the_one_its_words_name_best(selector, name, dataset, configs, splits):
+    task = "summarization" if "PubMed" in name else "automatic-speech-recognition"
+    resolved = selector.vocabulary.benchmark(task, Benchmark(dataset=name, metric="rouge" if task == "summarization" else "wer"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == [dataset]
+    assert (resolved.configs, resolved.splits) == (configs, splits)
+
+
+def test_the_dataset_named_most_exactly_wins_a_tie_and_a_version_not_named_is_any(selector):
+    def datasets(name):
+        resolved = selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset=name, metric="wer"))
+        return [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets]
+
+    assert datasets("LibriSpeech") == ["librispeech_asr"]
+    assert datasets("Multilingual LibriSpeech") == ["facebook/multilingual_librispeech"]
+    assert {"common_voice", "mozilla-foundation/common_voice_7_0", "mozilla-foundation/common_voice_8_0"} <= set(datasets("Common Voice English"))
+
+
+def test_a_first_version_names_the_dataset_whose_id_has_none(selector):
+    resolved = selector.vocabulary.benchmark("question-answering", Benchmark(dataset="SQuAD v1.1 validation", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["squad"] and resolved.splits == ("validation",)
+    second = selector.vocabulary.benchmark("question-answering", Benchmark(dataset="SQuAD v2", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in second.datasets] == ["squad_v2"]
+
+
+@pytest.mark.parametrize("name", ["Common Voice 11 English", "LibriSpeech validation", "TED-LIUM 3"])
+def test_numbers_languages_and_splits_must_name_something_of_the_dataset(selector, name):
+    """Common Voice 11 has Hindi results only, LibriSpeech test splits only, TED-LIUM none: nothing stands in."""
+    with pytest.raises(HiveError, match="no automatic-speech-recognition model has a wer result"):
+        selector.vocabulary.benchmark("automatic-speech-recognition", Benchmark(dataset=name, metric="wer"))
+
+
+def test_rouge_without_a_variant_ranks_on_the_best_of_its_variants(selector):
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset="samsum", metric="rouge"))
+    assert len(resolved.metrics) > 1
+    winner = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge")))
+    single = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge1")))
+    assert winner.winner.value >= single.winner.value

@@ -1,0 +1,24 @@
+"""The planning pipeline (hive/pipeline.py): empty requests refused, uncertain steps reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.contracts import TaskStep
+from hive.errors import HiveError
+from hive.pipeline import uncertain_steps
+from hive.request import GoalSpec
+from hive.understanding.learned import UNCERTAIN
+
+
+def test_an_uncertain_step_is_a_warning_with_the_other_readings():
+    step = TaskStep(id=0, task="summarization", pipeline_tag="summarization", dep=[], args={}, outputs=["text"], stage=0,
+                    requested=True, confidence=UNCERTAIN - 0.1)
+    goal = GoalSpec(task="summarization", confidence=UNCERTAIN - 0.1, readings={"summarization": 0.4, "text2text-generation": 0.3})
+    (warning,) = uncertain_steps([step], [goal])
+    assert "step 0 (summarization) is uncertain (confidence 0.40)" in warning and "text2text-generation 0.30" in warning
+
+
+def test_an_empty_request_is_refused(planner):
+    with pytest.raises(HiveError, match="empty"):
+        planner.plan("   ")

@@ -1,0 +1,58 @@
+"""Pipelines written with arrows: each arrow's task from the kinds of data on its sides (hive/understanding/arrows.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.understanding.arrows import conversion_between, read_chains
+from hive.understanding.learned import LearnedUnderstander, detector_cues
+from hive.understanding.parsing import parse_request
+from hive.understanding.rules import locate_for_tasks
+
+
+def chain_tasks(query: str) -> list[list[tuple[str, str | None]]]:
+    """Each chain's steps as (task, translation target) pairs."""
+    understander = LearnedUnderstander()
+    parsed, _ = parse_request(query)
+    located = locate_for_tasks(query)
+    cues = detector_cues(understander, located, understander.all_mentions(located.masked, {}))
+    return [[(step.task, step.language) for step in chain.steps]
+            for chain in read_chains(located, parsed, cues, understander.detector)]
+
+
+def test_conversions_come_from_the_library():
+    assert conversion_between("audio", "text") == "automatic-speech-recognition"
+    assert conversion_between("text", "audio") == "text-to-speech"
+    assert conversion_between("text", "video") == "text-to-video"  # the one action that makes video from text
+    assert conversion_between("text", "text") is None  # translation, summarisation, ...: the words must say
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("can we do russian speech -> text -> english?", [("automatic-speech-recognition", None), ("translation", "English")]),
+    ("en->fr: 'Please find attached the revised contract.'", [("translation", "French")]),
+    ("translate en->fr: 'Please find attached the revised contract.'", [("translation", "French")]),
+    ("Japanese podcast ep3.mp3 -> English text.", [("automatic-speech-recognition", None), ("translation", "English")]),
+    ("call_0091.wav → transcript → sentiment label", [("automatic-speech-recognition", None), ("text-classification", None)]),
+    ("lecture.mp3 => summary please", [("automatic-speech-recognition", None), ("summarization", None)]),
+])
+def test_a_chain_of_kinds_asks_for_each_conversion(query, expected):
+    assert chain_tasks(query) == [expected]
+
+
+def test_a_file_that_only_gets_a_new_name_is_no_step():
+    assert chain_tasks("call.wav -> english text") == [[("automatic-speech-recognition", None)]]
+
+
+def test_chains_of_phrases_or_of_unplannable_conversions_are_left_to_the_clauses():
+    assert chain_tasks("transcribe -> summarise -> translate it") == []  # no kind of data on any side
+    assert chain_tasks("swap the background -> plain white") == []
+    assert chain_tasks("english speech -> german speech") == []  # no one step turns speech into speech in a language
+    assert chain_tasks("price > 50 and rating >= 4") == []  # comparisons are no arrows
+
+
+def test_a_chain_plans_its_steps_in_order(planner):
+    result = planner.plan("can we do russian speech -> text -> english? the speech model should be small")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation"]
+    assert result.tasks[1].dep == [0]
+    plan = planner.plan("en->fr: 'Please find attached the revised contract.'")
+    assert [t.task for t in plan.tasks] == ["translation"]

@@ -1,0 +1,20 @@
+"""Input resources (hive/understanding/inputs.py): missing files warned of, unnamed inputs planned on."""
+
+from __future__ import annotations
+
+
+def test_a_task_asked_of_a_picture_not_named_is_planned_on_an_input_to_name_when_running(planner):
+    result = planner.plan("detect objects in a picture, small model please")
+    assert [t.task for t in result.tasks] == ["object-detection"]
+    unnamed = [r for r in result.explanation.inputs if r.kind == "unnamed"]
+    assert [r.modalities for r in unnamed] == [["image"]] and unnamed[0].value in result.tasks[0].args.values()
+    assert any("does not name: name the file (e.g. ./photo.jpg)" in w for w in result.warnings)
+    assert result.tasks[0].model is not None  # selection still picks a model for it
+
+
+def test_a_missing_file_is_a_warning_not_an_error(planner, tmp_path):
+    present = tmp_path / "here.wav"
+    present.write_bytes(b"RIFF")
+    result = planner.plan(f"Transcribe {present} and ./not-there.wav")
+    assert [w for w in result.warnings if "not-there.wav" in w]
+    assert not [w for w in result.warnings if "here.wav" in w and "not-there" not in w]

@@ -1,0 +1,379 @@
+"""The embedded default understander (hive/understanding/learned.py) through the real planner: what new users
+tried, the request sets it is scored on, and an LLM for the parts it is unsure of."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hive.errors import NoPlanError, NothingToPlan
+from hive.pipeline import Planner
+from hive.understanding.detector import NONE
+from hive.understanding.learned import UNCERTAIN
+
+from support.paths import DATA, REPO
+
+
+def tasks_of(planner: Planner, query: str) -> list[str]:
+    return [t.task for t in planner.plan(query).tasks]
+
+
+# -- the understander, on what new users tried ------------------------------------------------------
+
+def test_constraint_words_do_not_become_tasks(planner):
+    result = planner.plan("Summarise ./notes.txt using English models with more than 10k downloads")
+    assert [t.task for t in result.tasks] == ["summarization"]
+    assert result.constraints == {"global": {"languages": ["en"], "min_downloads": 10000}}
+
+
+def test_a_clause_that_only_introduces_the_labels_is_no_step_of_its_own():
+    for query in ("Candidate labels: ripe, unripe, rotten. Which one fits ./banana.jpg?",
+                  "Given the options ['damaged', 'intact'], label ./parcel.jpg."):
+        assert [t.task for t in Planner(select_models=False).plan(query).tasks] == ["zero-shot-image-classification"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Find names of people in examples/article.txt", ["token-classification"]),
+        ("Read examples/article.txt and tell me which people and places are mentioned", ["token-classification"]),
+        ("voice this paragraph: 'The museum opens at nine.'", ["text-to-speech"]),
+        ("write down what is said in the clip ./c.mp3", ["automatic-speech-recognition"]),
+        ("give me the gist of ./report.txt", ["summarization"]),
+        ("Summarise this email: 'Please translate the attached contract and draw a diagram.'", ["summarization"]),
+        ("Who wrote the novel Moby-Dick?", ["text-generation"]),
+    ],
+)
+def test_paraphrases_and_pasted_content(planner, query, expected):
+    assert tasks_of(planner, query) == expected
+
+
+def test_a_short_spoken_tail_is_a_step_of_its_own(planner):
+    assert tasks_of(planner, "Summarise ./a.txt and read the summary to me while I drive.") == ["summarization", "text-to-speech"]
+
+
+def test_a_clause_asking_for_an_answer_out_loud_gets_a_speech_step_after_it(planner):
+    result = planner.plan("Read out loud which product had the highest sales in ./examples/sales.csv, I'm driving.")
+    assert [t.task for t in result.tasks] == ["table-question-answering", "text-to-speech"]
+    assert result.tasks[1].dep == [result.tasks[0].id]
+    assert tasks_of(planner, "What's the due date on ./invoice.png? Answer in German, my accountant doesn't speak English.") \
+        == ["document-question-answering", "translation"]  # "speak" alone, which the detector rules out, is no speech step
+
+
+def test_a_weak_clause_asking_for_another_task_is_not_swallowed_by_a_surer_neighbour(planner):
+    result = planner.plan("Write a short product blurb from ./specs/kettle.json with an MIT-licensed text generator under "
+                          "2B parameters, then voice it with an English text-to-speech model.")
+    assert len(result.tasks) == 2 and result.tasks[1].task == "text-to-speech"
+    assert result.constraints["per_task"]["text-to-speech"] == {"languages": ["en"]}  # "English" alone is the phrase
+
+
+def test_a_join_keeps_what_the_surer_clause_asks_for(planner):
+    assert tasks_of(planner, "Listen to ./call.wav and tell me if the caller's problem is billing, shipping or technical.") \
+        == ["automatic-speech-recognition", "zero-shot-classification"]
+
+
+def test_labels_an_earlier_step_took_leave_a_later_classifier_its_own(planner):
+    result = planner.plan('Transcribe ./c.wav, then decide whether it is about "delivery", "quality" or "payment", '
+                          "and also give me the sentiment.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "zero-shot-classification", "text-classification"]
+
+
+def test_a_step_reads_what_it_is_given(planner):
+    """'turn the caption into a picture' makes a picture from the caption: text-to-image, not image-to-image."""
+    result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture.")
+    assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"] and result.tasks[1].dep == [result.tasks[0].id]
+    assert tasks_of(planner, "Describe ./napkin.png in words, then generate a polished image from that description.") \
+        == ["image-to-text", "text-to-image"]
+    # no reading makes a picture from the story, a likely one reads it: the recording is speech
+    assert tasks_of(planner, "Write a short story about a lost robot, turn it into an audiobook-style recording, and also "
+                             "make a cover illustration for it.") == ["text-generation", "text-to-speech", "text-to-image"]
+
+
+def test_goals_that_settle_on_the_same_input_are_one_step(planner):
+    """'... audio in French' (read as translation) and 'translate to English' both end up reading the transcript."""
+    result = planner.plan("A client sent audio ./brief.m4a in French. Please transcribe, translate to English, and then "
+                          "compare how similar the translation is to this line: 'Delivery within 30 days.'")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation", "sentence-similarity"]
+    assert result.tasks[2].dep == [result.tasks[1].id]
+
+
+def test_a_clause_that_only_states_a_constraint_asks_for_no_step(planner):
+    result = planner.plan("Summarise ./notes.txt. Just give me the smallest model you have.")
+    assert [t.task for t in result.tasks] == ["summarization"] and result.constraints == {"global": {"smallest": True}}
+
+
+def test_a_question_that_only_chooses_among_models_asks_for_no_step(planner):
+    result = planner.plan("Transcribe ./a.wav and translate it to Spanish. Which model is MIT and is the smallest of them?")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation"]
+    assert result.constraints == {"global": {"licences": ["mit"], "smallest": True}}
+
+
+def test_each_bulleted_line_is_a_step_of_its_own(planner):
+    """A list item neither joins the line before it nor is read as the object of its verb."""
+    result = planner.plan("Please do this:\n- write down what is said in ./memo.m4a\n- a summary")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [result.tasks[0].id])]
+
+
+def test_a_csv_is_a_table_and_text_so_text_steps_read_it_directly(planner):
+    result = planner.plan("For each support ticket in tickets.csv: (1) detect the sentiment, (2) separately pull out "
+                          "product and company names.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text-classification", []), ("token-classification", [])]
+    assert tasks_of(planner, "Predict the quality label for each wine in ./wine.csv") == ["tabular-classification"]
+
+
+def test_a_task_noun_made_of_an_input_is_a_step_before_the_clause_verb(planner):
+    result = planner.plan("List the people named in a summary of this article: 'Maria Lopez met the mayor of Lyon on "
+                          "Tuesday to discuss the new tram line and its costs.'")
+    assert [(t.task, t.dep) for t in result.tasks] == [("summarization", []), ("token-classification", [result.tasks[0].id])]
+    assert tasks_of(planner, "Sort the transcription of ./msg.wav into urgent, routine or spam") \
+        == ["automatic-speech-recognition", "zero-shot-classification"]
+
+
+def test_a_conversion_with_nothing_to_convert_takes_a_reading_a_conversion_makes_possible(planner):
+    assert tasks_of(planner, "Draw a picture of the scene described aloud in ./scene.wav") \
+        == ["automatic-speech-recognition", "text-to-image"]
+
+
+def test_a_request_giving_an_input_that_reads_as_asking_nothing_takes_its_likeliest_task_uncertain(planner):
+    result = planner.plan("voice this paragraph: 'The museum opens at nine.'")
+    assert [t.task for t in result.tasks] == ["text-to-speech"]
+    assert result.tasks[0].confidence < 0.5 and "is uncertain" in " ".join(result.warnings)
+    with pytest.raises(NothingToPlan):
+        planner.plan("Book me a table for two at 8pm.")  # no input, and nothing HIVE does: still refused
+
+
+def test_a_step_said_again_in_other_words_is_one_step_not_a_round_trip(planner):
+    """'type out what it says' after 'read the text on ./sign.jpg' is the same reading, not speech then a transcript."""
+    assert tasks_of(planner, "Could you read the words on the poster in ./poster.png? Basically write out what it says.") \
+        == ["image-to-text"]
+    assert tasks_of(planner, "Please read the label in ./jar.jpg, I just need it typed out.") == ["image-to-text"]
+
+
+def test_writing_an_earlier_answer_in_another_language_is_a_translation(planner):
+    result = planner.plan("How many people are in ./team.jpg? Give me that answer in German please")
+    assert result.tasks[-1].task == "translation" and result.tasks[-1].dep == [result.tasks[0].id]
+
+
+def test_a_reference_to_a_step_not_read_takes_the_step_before_it_in_every_process():
+    """'translate your answer' where no answer step was read: the translation reads the last step before
+    it, not whatever the planner's set order offers (which followed the process's hash seed)."""
+    import os
+    import subprocess
+    import sys
+
+    query = ("Chat with the user message in chat_msg.wav (it's a voice message): transcribe it, answer it like an "
+             "assistant, translate your answer into Spanish and speak it.")
+    for seed in ("1", "3"):
+        answer = subprocess.run([sys.executable, "-m", "hive.cli", "plan", query, "--json"],
+                                capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        steps = {t["task"]: t for t in json.loads(answer.stdout)["tasks"]}
+        assert steps["translation"]["dep"] == [steps["automatic-speech-recognition"]["id"]], seed
+
+
+def test_a_request_that_only_names_a_model_of_a_clear_task_asks_for_that_task_uncertain(planner):
+    result = planner.plan("chatbot for my discord server. english only, must not be GPL. first msg to answer: "
+                          "'yo what's the best way to learn guitar'")
+    assert [t.task for t in result.tasks] == ["conversational"]
+    assert result.tasks[0].confidence < UNCERTAIN
+
+
+def test_a_clause_naming_the_model_of_a_step_already_asked_only_constrains_it(planner):
+    result = planner.plan("Transcribe ./msg_fr.wav, translate it into English, and read it out loud. All models need "
+                          "permissive licences. The speech recogniser must list French (fr), and the translator must be "
+                          "under 100M parameters.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
+    assert result.constraints["per_task"] == {"automatic-speech-recognition": {"languages": ["fr"]},
+                                              "translation": {"max_parameters": 100_000_000}}
+
+
+def test_a_task_word_right_after_the_is_the_earlier_steps_output(planner):
+    result = planner.plan("Paraphrase 'The product arrived late and damaged.' and then classify the emotion of the paraphrase.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text2text-generation", []), ("text-classification", [0])]
+
+
+def test_a_language_pair_with_an_arrow_gives_the_translation_its_target():
+    result = Planner().plan("translate en->fr: 'Please find attached the revised contract.'")
+    assert [(t.task, t.language) for t in result.tasks] == [("translation", "French")]
+
+
+def test_labels_given_make_zero_shot_classification(planner):
+    result = planner.plan("Classify examples/article.txt into one of: sport, politics, culture")
+    assert [t.task for t in result.tasks] == ["zero-shot-classification"]
+    assert result.tasks[0].args["labels"] == ["sport", "politics", "culture"]
+
+
+def test_also_means_the_same_input_not_the_previous_output(planner):
+    result = planner.plan("Estimate the depth of examples/traffic-light.png and also segment it into regions")
+    assert sorted(t.task for t in result.tasks) == ["depth-estimation", "image-segmentation"]
+    assert all(t.dep == [] and t.args["image"] == "examples/traffic-light.png" for t in result.tasks)
+
+
+def test_an_input_that_already_has_the_wanted_form_is_said_so(planner):
+    with pytest.raises(NoPlanError, match="already text: there is nothing to convert"):
+        planner.plan("Transcribe examples/article.txt")
+
+
+def test_a_step_needing_a_sound_never_reads_an_earlier_steps_text_but_an_input_to_name(planner):
+    """No invented round trip (text -> speech -> transcript): the sound the request does not name is asked for."""
+    result = planner.plan("Write a haiku about autumn, then transcribe a voicemail.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("text-generation", []), ("automatic-speech-recognition", [])]
+    assert result.tasks[1].args["audio"] == "<the audio to name when running>"
+    with pytest.raises(NoPlanError, match="already text"):  # the text it names is still said to be text
+        planner.plan("Summarise ./notes.txt and then transcribe it.")
+
+
+def test_a_question_that_repeats_the_step_before_asks_no_answer_of_its_own(planner):
+    result = planner.plan("I keep wondering whether 'Where is the station?' and 'How do I get to the station?' ask the "
+                          "same thing. Could you score how alike they are?")
+    assert [t.task for t in result.tasks] == ["sentence-similarity"]
+
+
+def test_an_unsure_task_on_a_picture_not_given_is_a_false_alarm(planner):
+    with pytest.raises(NothingToPlan, match="nothing to plan"):
+        planner.plan("describe the weather in Paris")
+
+
+@pytest.mark.parametrize("query", ["book me a flight to Rome", "please water my plants tomorrow morning"])
+def test_nothing_recognised_is_an_error_naming_no_guess(planner, query):
+    with pytest.raises(NothingToPlan, match="nothing to plan: no part of the request asks for a task"):
+        planner.plan(query)
+
+
+def test_every_requested_step_carries_a_confidence(planner):
+    result = planner.plan("Transcribe ./a.wav, summarise it and draw a picture of the summary")
+    requested = [t for t in result.tasks if t.requested]
+    assert len(requested) == 3 and all(0.0 < t.confidence <= 1.0 for t in requested)
+
+
+def test_a_step_given_candidate_labels_stays_zero_shot_when_it_reads_another_steps_output(planner):
+    """'… whether it reads more like A or B' about a generated text: whatever modality the clause was read
+    for first, the step that reads the text and is given the labels chooses among them (it had no plan)."""
+    result = planner.plan_or_error("Write a product blurb for a kettle, then say whether it reads more like 'luxury' or 'budget'.")
+    assert result.error is None
+    assert [t.task for t in result.tasks] == ["text-generation", "zero-shot-classification"]
+    assert result.tasks[1].dep == [0]
+
+
+def test_a_clause_that_only_points_at_an_input_or_says_what_is_not_wanted_asks_for_nothing():
+    planner = Planner(select_models=False)
+    assert [t.task for t in planner.plan("For ./crowd.jpg: detect the people and segment the scene.").tasks] == [
+        "object-detection", "image-segmentation"]
+    assert [t.task for t in planner.plan("Denoise ./baby_monitor.wav. Not a transcript, I just want to hear it clearer.").tasks] == [
+        "audio-to-audio"]
+
+
+def test_asking_to_hear_the_answer_adds_speech_after_it_but_describing_an_input_does_not():
+    planner = Planner(select_models=False)
+    spoken = planner.plan("Describe ./museum_piece.jpg in French, out loud.")
+    assert [t.task for t in spoken.tasks] == ["image-to-text", "translation", "text-to-speech"]
+    assert spoken.tasks[2].args["text"] == "<resource-1>"  # the French text is what is spoken
+    asked = planner.plan("I asked my question out loud in ./ask.m4a. What is the answer in ./form_scan.png?")
+    assert "text-to-speech" not in [t.task for t in asked.tasks]
+
+
+def test_cue_words_inside_quotes_are_data_not_requests(planner):
+    result = planner.plan("Read this aloud: 'how many people translate poems?'")
+    assert [t.task for t in result.tasks] == ["text-to-speech"]
+
+
+@pytest.mark.parametrize("query", ["hello", "hi there", "thanks!", "ok"])
+def test_a_greeting_is_nothing_to_plan(planner, query):
+    with pytest.raises(NothingToPlan, match="nothing to plan"):
+        planner.plan(query)
+
+
+def test_a_question_about_a_document_goes_to_document_qa(planner):
+    result = planner.plan("How much was the tip on the receipt ./r.jpg?")
+    assert [t.task for t in result.tasks] == ["document-question-answering"]
+    assert result.tasks[0].args == {"image": "./r.jpg", "question": "How much was the tip on the receipt ./r.jpg?"}
+
+
+def test_a_second_object_of_the_same_verb_reads_what_the_first_reads():
+    planner = Planner(select_models=False)
+    plan = planner.plan("make an image and a video of a fox running through fresh snow at dawn")
+    assert [t.task for t in plan.tasks] == ["text-to-image", "text-to-video"]  # no caption of the image in between
+    chained = planner.plan("Caption ./a.jpg and a video of the caption")  # the second object reads the first's output
+    assert [t.task for t in chained.tasks] == ["image-to-text", "text-to-video"]
+    assert chained.tasks[1].args["text"] == "<resource-0>"
+
+
+# -- the request sets it is tuned and scored on ----------------------------------------------------
+
+def _one_mention_is_one_step(planner, path: Path) -> None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        item = json.loads(line)
+        steps = [(t.task, t.language, json.dumps(t.args, sort_keys=True)) for t in planner.plan_or_error(item["query"]).tasks]
+        assert len(set(steps)) == len(steps), item["query"]
+
+
+def test_one_mention_is_one_step_on_the_sets_we_tune_on(planner):
+    _one_mention_is_one_step(planner, REPO / "benchmarks" / "data" / "dev-understanding.jsonl")
+
+
+def test_one_mention_is_one_step_on_the_development_set(planner, development_set):
+    _one_mention_is_one_step(planner, development_set)
+
+
+def _score(gold: Path, planner, tmp_path: Path, shared: Path) -> dict:
+    """Plan every request of `gold` and score the plans with the benchmark's own scorer (../shared/bench/score.py)."""
+    preds = tmp_path / "preds.jsonl"
+    with preds.open("w") as out:
+        for line in gold.read_text().splitlines():
+            item = json.loads(line)
+            out.write(json.dumps(planner.plan_or_error(item["query"], item["id"]).to_json_dict()) + "\n")
+    scorer = shared / "bench" / "score.py"
+    output = subprocess.run([sys.executable, str(scorer), str(gold), str(preds), "--json"], capture_output=True, text=True, check=True)
+    return json.loads(output.stdout)["overall"]
+
+
+def test_development_set_scores(planner, tmp_path, shared, development_set):
+    scores = _score(development_set, planner, tmp_path, shared)
+    assert scores["TS"] >= 0.9 and scores["FoT"] >= 0.85, scores
+
+
+def test_requests_in_other_styles_score_well(planner, tmp_path, shared):
+    """heldout.jsonl was used once to find general gaps; fresh.jsonl was never tuned on."""
+    assert _score(DATA / "heldout.jsonl", planner, tmp_path, shared)["TS"] >= 0.9
+    fresh = _score(DATA / "fresh.jsonl", planner, tmp_path, shared)
+    assert fresh["TS"] >= 0.85 and fresh["FoT"] >= 0.8, fresh
+
+
+# -- an LLM for the uncertain parts -----------------------------------------------------------------
+
+def _asking_planner(base_url: str) -> Planner:
+    """A planner whose understander asks the LLM about every clause (a threshold above any confidence)."""
+    from hive.llm.openai_backend import OpenAICompatible
+    from hive.understanding.learned import LearnedUnderstander
+
+    return Planner(understander=LearnedUnderstander(chooser=OpenAICompatible(base_url, "scripted"), ask_below=1.01),
+                   select_models=False)
+
+
+def test_an_uncertain_part_is_decided_by_the_configured_llm():
+    """The LLM is a remote service: the test's scripted OpenAI-compatible server stands in for it."""
+    from support.llm_server import ScriptedLLM
+
+    with ScriptedLLM([json.dumps({"task": "audio-classification"})]) as llm:
+        result = _asking_planner(llm.base_url).plan("Transcribe ./a.wav")
+        request = llm.requests[0]
+    prompt = request["messages"][0]["content"]
+    assert [t.task for t in result.tasks] == ["audio-classification"]
+    assert "The part in question: Transcribe ./a.wav" in prompt and "- automatic-speech-recognition:" in prompt
+    options = request["response_format"]["json_schema"]["schema"]["properties"]["task"]["enum"]
+    assert "automatic-speech-recognition" in options and NONE in options
+    assert result.llm_usage["choose"]["calls"] == 1
+    assert result.llm_usage["choose"]["changes"] == ["'Transcribe ./a.wav': audio-classification rather than automatic-speech-recognition"]
+
+
+def test_an_invalid_llm_choice_keeps_the_detector_reading():
+    from support.llm_server import ScriptedLLM
+
+    with ScriptedLLM(['{"task": "make-coffee"}']) as llm:
+        result = _asking_planner(llm.base_url).plan("Transcribe ./a.wav")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
+    assert result.llm_usage["choose"]["fallback"] is True and result.llm_usage["choose"]["invalid"] == 1
+    assert any("fell back to the detector's reading" in w for w in result.warnings)

@@ -1,0 +1,109 @@
+"""Rule-based parsing (hive/understanding/parsing.py): files, quotes, tables, questions and labels pulled out."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.errors import HiveError
+from hive.pipeline import Planner
+from hive.understanding.parsing import locate_values, parse_request
+
+
+def test_a_quoted_dataset_name_is_a_benchmark_not_an_input(planner):
+    result = planner.plan("Find the sentiment of ./reviews.txt with the best accuracy on the 'imdb' dataset")
+    assert result.parsed.input_texts == [] and result.constraints["global"]["best_on"]["metric"] == "accuracy"
+    assert "imdb" in result.constraints["global"]["best_on"]["dataset"]
+
+
+def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
+    parsed, _ = parse_request("Context: Kim moved to Oslo in 2019 to study music. Question: why did Kim move?")
+    assert parsed.input_texts == ["Kim moved to Oslo in 2019 to study music."] and parsed.question == "why did Kim move?"
+    parsed, _ = parse_request("Condense this for my boss: the vendor confirmed Tuesday delivery but the invoice is still "
+                              "missing and finance wants it before Friday at noon")
+    assert len(parsed.input_texts) == 1 and parsed.input_texts[0].startswith("the vendor")
+    parsed, _ = parse_request("Please look at ./shelf.jpg: count the bottles, tell me whether the shelf looks tidy and caption it")
+    assert parsed.input_texts == []  # instructions after a colon are not pasted content
+    parsed, located = parse_request("Give me the gist of this chat and its tone:\n'Lee: shall we translate the deck?\n"
+                                    "Max: not yet, I'll draw the diagrams first\nLee: ok, Friday then'")
+    assert parsed.input_texts[0].startswith("Lee: shall we") and "translate" not in located.masked  # its own colons too
+    parsed, _ = parse_request("Here is a voice note, memo.wav (it's from my landlord): transcribe it, pull out every date "
+                              "and amount he mentions, and summarise what he wants")
+    assert parsed.input_texts == []  # "it's ..." describes; the instructions after the colon are no pasted text
+
+
+def test_quoted_and_listed_labels_are_candidate_labels():
+    assert parse_request('Does ./a.webp look "vintage", "modern" or "minimalist"?')[0].categories == ["vintage", "modern", "minimalist"]
+    assert parse_request("Is ./pet.png a hamster, a guinea pig or a rat?")[0].categories == ["hamster", "guinea pig", "rat"]
+    assert parse_request("Sort ./a.txt into one of: sport, politics, culture")[0].categories == ["sport", "politics", "culture"]
+    assert parse_request("intents (book_flight, cancel_booking): 'when do I fly?'")[0].categories == ["book_flight", "cancel_booking"]
+    # lead-ins other than "as"/"is", ", or" before the last item, a list ending before the next clause; 'X or not'
+    assert parse_request("Is it about sports, politics, or technology?")[0].categories == ["sports", "politics", "technology"]
+    assert parse_request("Say if it sounds more like Paris, London or New York")[0].categories == ["Paris", "London", "New York"]
+    assert parse_request("classify it as complaint, praise or question and write a reply")[0].categories == [
+        "complaint", "praise", "question"]
+    assert parse_request("Is it a cat or not?")[0].categories == []  # "or not" offers no second label
+    assert parse_request("Is this review positive or negative?")[0].categories == []  # the sentiment: fixed labels
+    assert parse_request("Classify it into one of: positive, negative")[0].categories == ["positive", "negative"]
+    assert parse_request("choose from {refund, delivery, account}: 'Where is my parcel?'")[0].categories == [
+        "refund", "delivery", "account"]
+    assert parse_request("the topic of ./a.txt - options are economy, weather, sport")[0].categories == [
+        "economy", "weather", "sport"]
+    assert parse_request("tell me which of billing, delivery or quality the summary is about")[0].categories == [
+        "billing", "delivery", "quality"]
+    assert parse_request("tell me whether it's a complaint, a compliment or a question")[0].categories == [
+        "complaint", "compliment", "question"]
+
+
+def test_a_list_of_licences_is_a_constraint_not_labels():
+    parsed, located = parse_request("Read ./a.txt aloud with a permissive licence (MIT or Apache-2.0) since it is commercial.")
+    assert parsed.categories == [] and located.labels == []
+
+
+def test_folders_and_globs_are_inputs_of_the_kind_their_path_names():
+    parsed, located = parse_request("Caption every photo in ./photos/trip/ and classify ./audio/calls/*.wav, see ./misc/stuff/")
+    assert parsed.files == ["./photos/trip/", "./audio/calls/*.wav"]  # "./misc/stuff/" names no kind: words
+    plan = Planner(select_models=False).plan("Caption every photo in ./photos/trip/ and then read each caption out loud.")
+    assert [t.task for t in plan.tasks] == ["image-to-text", "text-to-speech"] and plan.tasks[0].args["image"] == "./photos/trip/"
+
+
+def test_a_quoted_file_name_is_a_file():
+    parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
+    assert parsed.files == ["example.jpg"] and parsed.input_texts == []
+    assert parse_request('Transcribe "./Meetings/Q3 review.mp3" please')[0].files == ["./Meetings/Q3 review.mp3"]
+    assert parse_request("Transcribe ./café/über.wav")[0].files == ["./café/über.wav"]
+    quoted_text = parse_request("Translate 'please read the attached notes.txt'")[0]  # a sentence, not a name
+    assert quoted_text.files == [] and quoted_text.input_texts == ["please read the attached notes.txt"]
+
+
+def test_files_quotes_tables_questions_and_labels_are_pulled_out():
+    parsed, located = parse_request(
+        "Given the table {'city': ['Paris', 'Oslo'], 'pop': ['2', '1']} and ./maps/a.png, classify 'it rains' "
+        "as weather, sport or politics. Which city is larger?"
+    )
+    assert parsed.files == ["./maps/a.png"]
+    assert parsed.data == [{"city": ["Paris", "Oslo"], "pop": ["2", "1"]}]
+    assert parsed.input_texts == ["it rains"]
+    assert parsed.categories == ["weather", "sport", "politics"]
+    assert parsed.question == "Which city is larger?"
+    assert "rains" not in located.masked and "Paris" not in located.masked and "a.png" not in located.masked
+
+
+def test_apostrophes_inside_words_do_not_end_a_quote():
+    parsed, _ = parse_request("Translate 'Je bois de l'eau tous les jours' to English, it's easy")
+    assert parsed.input_texts == ["Je bois de l'eau tous les jours"]
+
+
+def test_a_quoted_question_is_a_question_only_when_something_must_answer_it():
+    assert parse_request("Translate 'Where is the station?' into German")[0].question is None
+    assert parse_request("From ./a.wav, answer 'who called?'")[0].question == "who called?"
+
+
+def test_context_and_question_markers():
+    parsed, _ = parse_request("Context: 'Ada wrote the first program.' Question: who wrote the first program?")
+    assert parsed.input_texts == ["Ada wrote the first program."]
+    assert parsed.question == "who wrote the first program?"
+
+
+def test_a_path_of_an_unknown_kind_is_a_clear_error():
+    with pytest.raises(HiveError, match=r"cannot tell what kind of file './notes.xyz' is"):
+        locate_values("summarise ./notes.xyz")

@@ -1,0 +1,107 @@
+"""Which steps a constraint stated in the request binds (hive/understanding/scoping.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_each_constraint_goes_to_the_step_its_clause_names(planner):
+    result = planner.plan("Transcribe ./examples/meeting.wav with the lowest-WER model on LibriSpeech, then summarise it with an Apache-2.0 model")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
+                                               "summarization": {"licences": ["apache-2.0"]}}}
+    steps = {t.pipeline_tag: t for t in result.tasks}
+    assert steps["automatic-speech-recognition"].model == "nvidia/stt_en_conformer_transducer_xlarge"
+    assert steps["summarization"].model is not None and "licence in Apache-2.0" in steps["summarization"].why
+
+
+def test_a_named_step_takes_the_constraint_whatever_the_clause(planner):
+    result = planner.plan("OCR the note ./scans/n.jpg and translate it into French; use the smallest model for the OCR step.")
+    assert result.constraints == {"per_task": {"image-to-text": {"smallest": True}}}
+
+
+def test_a_doer_noun_names_the_step_asked_for_with_its_verb(planner):
+    """'the reader' is the step asked for with 'read' (the text on the sign), not the voice that says it aloud."""
+    result = planner.plan("Menu photo ./menu.png: read the Korean text, put it into English, then speak it. "
+                          "The reader has to know Korean. The voice: most liked.")
+    assert result.constraints["per_task"] == {"image-to-text": {"languages": ["ko"]}, "text-to-speech": {"rank_by": "likes"}}
+
+
+def test_a_policy_for_anything_we_run_binds_every_step_but_anything_beside_a_named_step_binds_that_step(planner):
+    result = planner.plan("Write a limerick about tea, then translate it into Dutch. House rule for anything we run: "
+                          "MIT and at least 10k downloads.")
+    assert result.constraints == {"global": {"licences": ["mit"], "min_downloads": 10000}}
+    result = planner.plan("Caption ./a.jpg and then summarise the caption. For the captioning anything MIT-licensed.")
+    assert result.constraints == {"per_task": {"image-to-text": {"licences": ["mit"]}}}
+
+
+def test_acronyms_inside_a_hyphenated_target_name_are_spelt_out(planner):
+    result = planner.plan("Tell me which language is spoken in ./v.wav, then transcribe it. Language-ID model: 5k+ downloads.")
+    assert result.constraints == {"per_task": {"audio-classification": {"min_downloads": 5000}}}
+
+
+def test_two_targets_that_both_must_do_something_both_take_it(planner):
+    result = planner.plan("Caption ./a.jpg, translate the caption into Italian and read it out. The translator and the "
+                          "voice both have to support Italian; for the captioner, the most liked.")
+    assert result.constraints == {"per_task": {"translation": {"languages": ["it"]}, "text-to-speech": {"languages": ["it"]},
+                                               "image-to-text": {"rank_by": "likes"}}}
+
+
+def test_a_constraint_on_its_own_applies_to_every_step(planner):
+    result = planner.plan("Only MIT-licensed models please. Transcribe ./a.wav and find the entities in it.")
+    assert result.constraints == {"global": {"licences": ["mit"]}}
+    assert all("licence in MIT" in t.why for t in result.tasks if t.model)
+
+
+def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the_steps(planner):
+    result = planner.plan("Transcribe ./talk.wav and answer the questions in ./q.txt from the transcript. The transcriber "
+                          "should have the lowest WER on the English test set of Multilingual LibriSpeech; for the question "
+                          "answering take the smallest model.")
+    assert [s.task for s in result.tasks] == ["automatic-speech-recognition", "question-answering"]
+    scoped = result.constraints["per_task"]
+    assert set(scoped["automatic-speech-recognition"]) == {"best_on"} and scoped["question-answering"] == {"smallest": True}
+    assert "global" not in result.constraints
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Transcribe ./call.wav and summarise it.\nASR: the smallest one\nSummariser: MIT only",
+     {"automatic-speech-recognition": {"smallest": True}, "summarization": {"licences": ["mit"]}}),
+    ("Caption ./dog.jpg and read the caption aloud. For captioning pick the most liked model; the voice should be under 100M parameters.",
+     {"image-to-text": {"rank_by": "likes"}, "text-to-speech": {"max_parameters": 100000000}}),
+    ("Translate ./memo.txt into German and then summarise it. The translator must be Apache-2.0.",
+     {"translation": {"licences": ["apache-2.0"]}}),
+    ("Summarise ./contract.txt and answer 'Who signs it?' from it. QA model under 200M parameters; the summariser should be the most liked.",
+     {"question-answering": {"max_parameters": 200_000_000}, "summarization": {"rank_by": "likes"}}),
+])
+def test_a_constraint_binds_the_step_a_label_or_a_model_noun_names(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Transcribe ./call.wav and tell me its sentiment. The sentiment model needs 500k+ downloads and the speech "
+     "recogniser has to be an English model.",
+     {"text-classification": {"min_downloads": 500_000}, "automatic-speech-recognition": {"languages": ["en"]}}),
+    ("Transcribe ./call.wav and translate it into English. The speech one must be a Spanish model.",
+     {"automatic-speech-recognition": {"languages": ["es"]}}),
+    ("Caption ./dog.jpg, read the caption aloud and translate the caption into German. The captioner and the voice "
+     "must be MIT, and the voice the most liked.",
+     {"image-to-text": {"licences": ["mit"]}, "text-to-speech": {"licences": ["mit"], "rank_by": "likes"}}),
+])
+def test_a_constraint_binds_the_subject_nearest_before_it_or_the_one_step_of_the_kind_named(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
+def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
+    result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
+                                               "summarization": {"max_parameters": 500_000_000}}}
+
+
+def test_every_before_a_comma_and_binds_all_steps_and_the_rest_its_own(planner):
+    result = planner.plan("Transcribe ./a.wav and summarise it. Everything must be MIT-licensed, and for the summary pick the most downloaded model.")
+    assert result.constraints == {"global": {"licences": ["mit"]}, "per_task": {"summarization": {"rank_by": "downloads"}}}
+
+
+def test_for_the_x_binds_the_step_its_name_reads_as(planner):
+    result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
+                          "For the picture generation I only accept OpenRAIL-family licences.")
+    assert result.constraints == {"per_task": {"text-to-image": {"licences": ["openrail"]}}}

@@ -1,0 +1,27 @@
+"""A request split into parts, inline content masked (hive/understanding/segments.py)."""
+
+from __future__ import annotations
+
+from hive.understanding.parsing import locate_values
+from hive.understanding.segments import split_parts
+
+
+def test_parts_never_read_pasted_content():
+    located = locate_values("Summarise this email: 'Please translate the attached contract and draw a diagram.'")
+    readings = " ".join(p.reading for p in split_parts(located))
+    assert readings and "translate" not in readings and "draw" not in readings
+
+
+def test_numbered_steps_and_connectives_are_parts_of_their_own():
+    located = locate_values("1) transcribe ./a.wav 2) pull out the company names, then read them aloud")
+    readings = [p.reading for p in split_parts(located)]
+    assert readings[0].startswith("1) transcribe the audio file")
+    assert any(r.startswith("2) pull out the company names") for r in readings)
+    assert readings[-1].startswith("then read them aloud")
+    assert split_parts(located)[0].modalities == {"audio"}
+
+
+def test_a_table_is_named_and_flagged():
+    located = locate_values("Given {'city': ['Oslo', 'Rome'], 'pop': ['0.7', '2.8']}, which city is larger?")
+    first = split_parts(located)[0]
+    assert "the table" in first.reading and "table" in first.modalities and "Oslo" not in first.reading

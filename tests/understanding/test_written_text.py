@@ -1,0 +1,20 @@
+"""Whether a request wants the text written in an image (hive/understanding/written_text.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("request_text, wanted", [
+    ("OCR the handwritten note ./note.jpg and translate it", True),
+    ("Get the Japanese text out of panel.png", True),
+    ("read the menu in menu.jpg and translate it to English", True),
+    ("the prescription label label.jpg, can u read it and explain it", True),
+    ("Write a caption for ./sunset.jpg", False),
+    ("Caption the picture and read the text aloud", False),
+    ("Describe screenshot.png in words", False),
+])
+def test_a_request_for_the_text_in_an_image_is_told_from_one_for_a_description(request_text, wanted):
+    from hive.understanding.written_text import wants_written_text
+
+    assert wants_written_text(request_text) == wanted
