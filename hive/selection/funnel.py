@@ -1,0 +1,66 @@
+"""How many candidates pass each prefix of the checks: from the task's profiles by aggregate queries, or
+from the explanation's verdicts. The counts say which constraint rejected how many candidates first and
+which one removed the last of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hive.kg.access import GraphAccess
+from hive.kg.schema import PREFIX
+from hive.selection.query import Check, Spec, profiles_passing, read_facts, task_profiles, verdicts
+
+
+@dataclass(frozen=True)
+class Funnel:
+    """`passed[i]`: the candidates that pass checks 0..i."""
+
+    checks: list[Check]
+    candidates: int
+    passed: list[int]
+
+    @property
+    def admissible(self) -> int:
+        return self.passed[-1] if self.passed else self.candidates
+
+    def rejected_by(self) -> dict[str, int]:
+        """Check label -> how many candidates it rejected first, in funnel order."""
+        before = [self.candidates] + self.passed[:-1]
+        return {c.label: b - p for c, b, p in zip(self.checks, before, self.passed) if b > p}
+
+    def unsatisfiable(self) -> str | None:
+        """The check that removed the last candidates (None when some are admissible or there were none)."""
+        if self.candidates == 0:
+            return None
+        return next((c.label for c, p in zip(self.checks, self.passed) if p == 0), None)
+
+
+def _sums(checks: list[Check], first: int, weight: str) -> str:
+    """`?pass_i`: the summed `weight` of the candidates passing checks 0..i, for i from `first` on."""
+    return " ".join(f"(SUM(IF({' && '.join(f'?ok_{c.name}' for c in checks[:i + 1])}, {weight}, 0)) AS ?pass_{i})"
+                    for i in range(first, len(checks)))
+
+
+def counted(graph: GraphAccess, spec: Spec) -> Funnel:
+    """The funnel from the task's profiles: the checks up to the first that reads a fact of its own (downloads)
+    are judged on each profile's representative and weighed by its members; the rest on the members of the
+    profiles that passed the checks before it."""
+    split = next((i for i, c in enumerate(spec.checks) if c.per_model), len(spec.checks))
+    shared = spec.checks[:split]
+    totals = graph.select(PREFIX + f"SELECT (SUM(?members) AS ?candidates) {_sums(shared, 0, '?members')} WHERE {{\n  {task_profiles(spec)}"
+                          f"{read_facts(shared)}{verdicts(shared)}\n}}")[0]
+    passed = [int(totals[f"pass_{i}"] or 0) for i in range(split)]
+    if split < len(spec.checks):
+        members = graph.select(PREFIX + f"SELECT {_sums(spec.checks, split, '1')} WHERE {{\n  {profiles_passing(spec, shared)}\n  ?model hive:profile ?profile ."
+                               f"{read_facts(spec.checks)}{verdicts(spec.checks)}\n}}")[0]
+        passed += [int(members[f"pass_{i}"] or 0) for i in range(split, len(spec.checks))]
+    return Funnel(spec.checks, int(totals["candidates"] or 0), passed)
+
+
+def judged(spec: Spec, rows: list[dict[str, object]]) -> Funnel:
+    """The funnel from every candidate's verdicts (the explanation's rows)."""
+    passed, remaining = [], rows
+    for check in spec.checks:
+        remaining = [r for r in remaining if r[f"ok_{check.name}"]]
+        passed.append(len(remaining))
+    return Funnel(spec.checks, len(rows), passed)
