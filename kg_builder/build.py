@@ -218,7 +218,8 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
             progress(part.models)
     report.tasks, report.licences, report.papers = len(tasks), len(licences), len(papers)
     if indexes:
-        lines.update(pyoxigraph.serialize(index_triples(index), format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines())
+        for triples in index_triples(index):
+            lines.update(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines())
     report.triples = len(lines)
     _write_atomically(out, lines, snippets, report, with_store, started)
     return report

@@ -20,7 +20,7 @@ import hashlib
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
@@ -138,26 +138,24 @@ ORDERINGS: dict[str, Callable[[IndexedModel], tuple]] = {
 }
 
 
-def index_triples(facts: IndexFacts) -> list[Triple]:
-    """The profiles and ranked lists of every task."""
+def index_triples(facts: IndexFacts) -> Iterator[list[Triple]]:
+    """The profiles and ranked lists, a task at a time."""
     by_task: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
     for iri, model in facts.models.items():
         subject = NamedNode(iri)
         for task in model.tasks:
             by_task[task].append((subject, model))
-    triples: list[Triple] = []
     ranked_in = term("ranked")
     for task, members in sorted(by_task.items()):
         name = task.rsplit("/", 1)[-1]
-        triples += _profiles(task, name, members, facts)
+        triples = _profiles(task, name, members, facts)
         for ordering, key in ORDERINGS.items():
             ranked = sorted((entry for entry in members if ordering != "smallest" or entry[1].size() is not None),
                             key=lambda entry: key(entry[1]))
             for bucket, start, end in buckets(len(ranked)):
                 bucket_node = ranking_node(name, ordering, bucket)
                 triples += [Triple(subject, ranked_in, bucket_node) for subject, _model in ranked[start:end]]
-        triples += _result_rankings(name, members, facts)
-    return triples
+        yield triples + _result_rankings(name, members, facts)
 
 
 def _profile_key(model: IndexedModel, facts: IndexFacts) -> str:

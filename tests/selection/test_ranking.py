@@ -73,8 +73,8 @@ def indexed_snapshot() -> LocalGraph:
     """The shipped graph with the selection indexes the builder adds to larger graphs."""
     store = pyoxigraph.Store()
     store.bulk_load(gzip.decompress(snapshot_path().read_bytes()), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    index = index_triples(read_facts(store.quads_for_pattern(None, None, None)))
-    store.bulk_load(pyoxigraph.serialize(index, format=pyoxigraph.RdfFormat.N_TRIPLES), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    for triples in index_triples(read_facts(store.quads_for_pattern(None, None, None))):
+        store.bulk_load(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES), format=pyoxigraph.RdfFormat.N_TRIPLES)
     return LocalGraph(store, "indexed snapshot")
 
 
