@@ -17,6 +17,7 @@ from hive.selection.funnel import Funnel
 from hive.selection.query import Spec, best_values_query, candidates_query, double, profiles_passing
 
 Row = dict[str, object]
+MAX_BUCKETS = 24  # a list of 16 * 2**24 results would have more
 
 
 def top(graph: GraphAccess, spec: Spec, funnel: Funnel, k: int) -> list[Row]:
@@ -28,7 +29,7 @@ def top(graph: GraphAccess, spec: Spec, funnel: Funnel, k: int) -> list[Row]:
     if few_admissible(funnel, k):
         return _direct(graph, spec, k)
     if spec.ordering == "results":
-        return _benchmark_walk(graph, spec, k, min(k, funnel.admissible))
+        return _benchmark_walk(graph, spec, k, funnel.admissible)
     return _walk(graph, spec, k, funnel.admissible, funnel.candidates)
 
 
@@ -37,16 +38,21 @@ def few_admissible(funnel: Funnel, k: int) -> bool:
     return funnel.admissible <= max(RANK_BUCKET, math.isqrt(k * funnel.candidates))
 
 
-def _walk(graph: GraphAccess, spec: Spec, k: int, admissible: int, length: int) -> list[Row]:
-    """Down the task's list in the ranking's order: first the buckets that should hold k admissible models
-    (twice the positions that k take at the admissible share), then a bucket at a time."""
-    assert spec.ordering is not None
+def _rounds(length: int, k: int, admissible: int) -> list[list[int]]:
+    """The buckets of a list of `length` read per query: first those that should hold k admissible models
+    (twice the positions k take at the admissible share), then one at a time."""
     plan = list(buckets(length))
     reach = 2 * k * length / admissible
     first = next((i for i, (_bucket, _start, end) in enumerate(plan) if end >= reach), len(plan) - 1)
+    return [[bucket for bucket, _start, _end in plan[: first + 1]]] + [[bucket] for bucket, _start, _end in plan[first + 1:]]
+
+
+def _walk(graph: GraphAccess, spec: Spec, k: int, admissible: int, length: int) -> list[Row]:
+    """Down the task's list in the ranking's order, keeping admissible models until there are k."""
+    assert spec.ordering is not None
     found: list[Row] = []
-    for group in [plan[: first + 1]] + [[part] for part in plan[first + 1:]]:
-        nodes = " ".join(str(ranking_node(spec.task, spec.ordering, bucket)) for bucket, _start, _end in group)
+    for group in _rounds(length, k, admissible):
+        nodes = " ".join(str(ranking_node(spec.task, spec.ordering, bucket)) for bucket in group)
         source = f"VALUES ?bucket {{ {nodes} }} ?model hive:ranked ?bucket ."
         found += graph.select(candidates_query(spec, source, admissible_only=True, limit=k - len(found)))
         if len(found) >= min(k, admissible):
@@ -72,25 +78,35 @@ def _ranked(graph: GraphAccess, spec: Spec, values: dict[str, float], k: int) ->
     return graph.select(candidates_query(spec, f"VALUES (?model ?value) {{ {pairs} }}", admissible_only=True, limit=k))
 
 
-def _benchmark_walk(graph: GraphAccess, spec: Spec, k: int, wanted: int) -> list[Row]:
+def _benchmark_walk(graph: GraphAccess, spec: Spec, k: int, admissible: int) -> list[Row]:
+    """Down the benchmark's result lists side by side, placing each model once no unread result can beat its best."""
     assert spec.benchmark is not None
-    lower = spec.benchmark.lower_is_better
-    better = min if lower else max
+    better = min if spec.benchmark.lower_is_better else max
     lists = [(dataset.value, metric.value) for dataset in spec.benchmark.datasets for metric in spec.benchmark.metrics]
+    worst = _boundaries(graph, spec.task, lists)  # (list, bucket) -> the worst value in that bucket
+    if not worst:
+        return []
+    length = RANK_BUCKET * (2 ** (max(bucket for _list, bucket in worst) + 1) - 1)  # the longest list's, at most
     best: dict[str, float] = {}
-    bucket = 0
-    while True:
-        nodes = " ".join(str(results_ranking_node(spec.task, dataset, metric, bucket)) for dataset, metric in lists)
-        worst = [float(r["worst"]) for r in graph.select(PREFIX + f"SELECT ?worst WHERE {{ VALUES ?bucket {{ {nodes} }} ?bucket hive:boundary ?worst }}")]
-        if not worst:  # every list is read to its end: every value is known
-            return _ranked(graph, spec, best, k)
+    for group in _rounds(length, k, admissible):
+        nodes = " ".join(str(results_ranking_node(spec.task, *lists[i], b)) for i, b in worst if b in group)
         source = f"VALUES ?bucket {{ {nodes} }} ?result hive:ranked ?bucket . ?model hive:result ?result ."
         for row in graph.select(best_values_query(spec, source)):
             model, value = str(row["model"]), float(row["value"])
             best[model] = better(value, best.get(model, value))
-        limit = better(worst)  # no unread result is better than this
-        placed = {m: v for m, v in best.items() if v != limit and better(v, limit) == v}
-        found = _ranked(graph, spec, placed, k)
-        if len(found) >= wanted:
+        unread = [value for (i, b), value in worst.items() if b == group[-1] and (i, b + 1) in worst]
+        if not unread:  # every list is read to its end
+            return _ranked(graph, spec, best, k)
+        limit = better(unread)  # no unread result is better than this
+        found = _ranked(graph, spec, {m: v for m, v in best.items() if v != limit and better(v, limit) == v}, k)
+        if len(found) >= min(k, admissible):
             return found
-        bucket += 1
+    return _ranked(graph, spec, best, k)
+
+
+def _boundaries(graph: GraphAccess, task: str, lists: list[tuple[str, str]]) -> dict[tuple[int, int], float]:
+    """(list number, bucket) -> the worst value in that bucket, for every bucket the lists have."""
+    nodes = {str(results_ranking_node(task, dataset, metric, bucket)): (i, bucket)
+             for i, (dataset, metric) in enumerate(lists) for bucket in range(MAX_BUCKETS)}
+    found = graph.select(PREFIX + f"SELECT ?bucket ?worst WHERE {{ VALUES ?bucket {{ {' '.join(nodes)} }} ?bucket hive:boundary ?worst }}")
+    return {nodes[f"<{row['bucket']}>"]: float(row["worst"]) for row in found}
