@@ -5,10 +5,12 @@ which one removed the last of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from hive.kg.access import GraphAccess
 from hive.kg.schema import PREFIX
-from hive.selection.query import Check, Spec, profiles_passing, read_facts, task_profiles, verdicts
+from hive.selection.query import (Check, Spec, profiles_passing, read_facts, rejected_members_query, rejected_profiles_query,
+                                  task_profiles, verdicts)
 
 
 @dataclass(frozen=True)
@@ -41,11 +43,16 @@ def _sums(checks: list[Check], first: int, weight: str) -> str:
                     for i in range(first, len(checks)))
 
 
+def _split(spec: Spec) -> int:
+    """How many checks, from the first, the models of a profile pass or fail together: those before the first
+    that reads a fact of each model's own (downloads)."""
+    return next((i for i, c in enumerate(spec.checks) if c.per_model), len(spec.checks))
+
+
 def counted(graph: GraphAccess, spec: Spec) -> Funnel:
-    """The funnel from the task's profiles: the checks up to the first that reads a fact of its own (downloads)
-    are judged on each profile's representative and weighed by its members; the rest on the members of the
-    profiles that passed the checks before it."""
-    split = next((i for i, c in enumerate(spec.checks) if c.per_model), len(spec.checks))
+    """The funnel from the task's profiles: the checks a profile's models pass or fail together are judged on
+    its representative and weighed by its members; the rest on the members of the profiles that passed those."""
+    split = _split(spec)
     shared = spec.checks[:split]
     totals = graph.select(PREFIX + f"SELECT (SUM(?members) AS ?candidates) {_sums(shared, 0, '?members')} WHERE {{\n  {task_profiles(spec)}"
                           f"{read_facts(shared)}{verdicts(shared)}\n}}")[0]
@@ -55,6 +62,24 @@ def counted(graph: GraphAccess, spec: Spec) -> Funnel:
                                f"{read_facts(spec.checks)}{verdicts(spec.checks)}\n}}")[0]
         passed += [int(members[f"pass_{i}"] or 0) for i in range(split, len(spec.checks))]
     return Funnel(spec.checks, int(totals["candidates"] or 0), passed)
+
+
+def rejections(graph: GraphAccess, spec: Spec) -> dict[str, str]:
+    """Model id -> the first check it fails, for each rejected candidate: the members of the profiles that fail
+    the checks they share take their profile's verdicts; the other profiles' members are judged one by one."""
+    split = _split(spec)
+    shared = spec.checks[:split]
+    groups = [(shared, row) for row in graph.select(rejected_profiles_query(spec, shared))]
+    if split < len(spec.checks):
+        groups += [(spec.checks, row) for row in graph.select(rejected_members_query(spec, shared))]
+    return {model: reason for checks, row in groups for model, reason in first_failures(checks, [row]).items()}
+
+
+def first_failures(checks: list[Check], rows: list[dict[str, object]]) -> dict[str, str]:
+    """Model id -> the first of `checks` it fails, for each rejected candidate among `rows` (a row names one
+    model by `id`, or several by `ids`, joined by spaces)."""
+    return {unquote(model): next(c.label for c in checks if not row[f"ok_{c.name}"])
+            for row in rows if not row["ok"] for model in str(row.get("ids") or row["id"]).split(" ")}
 
 
 def judged(spec: Spec, rows: list[dict[str, object]]) -> Funnel:

@@ -19,7 +19,7 @@ from typing import Iterable
 from pyoxigraph import Literal, NamedNode
 
 from hive.contracts import Constraints
-from hive.kg.schema import PREFIX, XSD, node
+from hive.kg.schema import PREFIX, XSD, model_node, node
 from hive.selection.vocabulary import ResolvedBenchmark, Vocabulary
 
 
@@ -186,13 +186,29 @@ def every_candidate(spec: Spec) -> str:
     return candidates_query(spec, f"?model hive:task {spec.task_node} .", admissible_only=False, value=benchmark_values(spec))
 
 
-def rejections_query(spec: Spec) -> str:
-    """Every rejected model of the task with its verdicts (the facts the checks read, nothing else)."""
+# Rejected models come back as one row per profile and verdicts, their ids joined by spaces (hub ids have
+# none): a row per model costs more in Python than the query itself. An id is read off the model's IRI
+# (hive.kg.schema.model_node), which halves the time a lookup of dcterms:identifier takes.
+IDS = f"(GROUP_CONCAT(STRAFTER(STR(?model), {Literal(model_node('').value)}); separator=' ') AS ?ids)"
+
+
+def rejected_profiles_query(spec: Spec, shared: list[Check]) -> str:
+    """The models of the task's profiles that fail `shared` (judged on each representative), with the verdicts."""
+    columns = "".join(f" ?ok_{c.name}" for c in shared)
+    return PREFIX + f"""SELECT ?ok{columns} {IDS} WHERE {{
+  {{ SELECT ?profile ?ok{columns} WHERE {{ {task_profiles(spec)}{read_facts(shared)}{verdicts(shared)} FILTER(!?ok) }} }}
+  ?model hive:profile ?profile .
+}} GROUP BY ?profile ?ok{columns}"""
+
+
+def rejected_members_query(spec: Spec, shared: list[Check]) -> str:
+    """The models of the profiles that pass `shared` but fail a check of their own, with the verdicts."""
     columns = "".join(f" ?ok_{c.name}" for c in spec.checks)
-    return PREFIX + f"""SELECT ?id ?ok{columns} WHERE {{
-  ?model hive:task {spec.task_node} ; dcterms:identifier ?id .{read_facts(spec.checks)}{verdicts(spec.checks)}
+    return PREFIX + f"""SELECT ?ok{columns} {IDS} WHERE {{
+  {profiles_passing(spec, shared)}
+  ?model hive:profile ?profile .{read_facts(spec.checks)}{verdicts(spec.checks)}
   FILTER(!?ok)
-}}"""
+}} GROUP BY ?profile ?ok{columns}"""
 
 
 def benchmark_values(spec: Spec) -> str:

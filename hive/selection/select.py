@@ -10,8 +10,8 @@ from hive.contracts import Constraints, ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
 from hive.kg.schema import PREFIX
-from hive.selection.funnel import Funnel, counted, judged
-from hive.selection.query import Check, Spec, every_candidate, rejections_query, selection_spec
+from hive.selection.funnel import Funnel, counted, first_failures, judged, rejections
+from hive.selection.query import Check, Spec, every_candidate, selection_spec
 from hive.selection.ranking import top
 from hive.selection.vocabulary import Vocabulary
 
@@ -51,11 +51,6 @@ def _candidate(row: dict) -> Candidate:
         parameters_source=row.get("paramsSource"), bytes=row.get("bytes"), offline=bool(row.get("offline")),
         prompted=bool(row.get("prompted")), value=row.get("value"),
     )
-
-
-def _first_failures(spec: Spec, rows: list[dict]) -> dict[str, str]:
-    """Model id -> the first check it fails, for each rejected candidate among `rows`."""
-    return {str(row["id"]): next(c.label for c in spec.checks if not row[f"ok_{c.name}"]) for row in rows if not row["ok"]}
 
 
 class Selector:
@@ -116,11 +111,11 @@ class Selector:
         if self.indexed:
             funnel = counted(self.graph, spec)
             ranked = top(self.graph, spec, funnel, self.top + 1)
-            rejected = _first_failures(spec, self.graph.select(rejections_query(spec))) if explain else {}
+            rejected = rejections(self.graph, spec) if explain else {}
         else:
             found = self.graph.select(every_candidate(spec))
             funnel, ranked = judged(spec, found), [row for row in found if row["ok"]][: self.top + 1]
-            rejected = _first_failures(spec, found) if explain else {}
+            rejected = first_failures(spec.checks, found) if explain else {}
         return self._selection(spec, constraints, funnel, ranked, rejected)
 
     def _selection(self, spec: Spec, constraints: Constraints, funnel: Funnel, ranked: list[dict], rejected: dict[str, str]) -> Selection:
