@@ -158,24 +158,31 @@ def index_triples(facts: IndexFacts) -> Iterator[list[Triple]]:
         yield triples + _result_rankings(name, members, facts)
 
 
-def _profile_key(model: IndexedModel, facts: IndexFacts) -> str:
-    benchmarks = sorted({(r.dataset, r.metric, r.config, r.split) for r in (facts.results[i] for i in model.results)})
-    return repr((sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), model.offline,
-                 model.reads_text, benchmarks))
+def _base_key(model: IndexedModel) -> tuple:
+    """What every check but the benchmark's reads."""
+    return (sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), model.offline, model.reads_text)
+
+
+def _profile_key(model: IndexedModel, facts: IndexFacts) -> tuple:
+    """What every check reads: the base key and the benchmark keys of the model's results."""
+    return _base_key(model) + (sorted({(r.dataset, r.metric, r.config, r.split) for r in (facts.results[i] for i in model.results)}),)
 
 
 def _profiles(task: str, name: str, members: list[tuple[NamedNode, IndexedModel]], facts: IndexFacts) -> list[Triple]:
-    groups: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
-    for entry in members:
-        groups[_profile_key(entry[1], facts)].append(entry)
+    """The task's profiles, each linked from its models; and its base profiles (no benchmark keys, so fewer),
+    which only count, for constraints that name no benchmark."""
     triples = []
-    for key, group in groups.items():
-        profile = node("profile", f"{name}/{hashlib.sha1(key.encode()).hexdigest()[:16]}")
-        representative = min(group, key=lambda entry: entry[1].id)[0]
-        triples += [Triple(profile, RDF_TYPE, term("Profile")), Triple(profile, term("profileOf"), NamedNode(task)),
-                    Triple(profile, term("members"), Literal(str(len(group)), datatype=NamedNode(XSD + "integer"))),
-                    Triple(profile, term("representative"), representative)]
-        triples += [Triple(subject, term("profile"), profile) for subject, _model in group]
+    for kind, folder, key in (("profileOf", name, lambda m: _profile_key(m, facts)), ("baseProfileOf", f"{name}/base", _base_key)):
+        groups: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
+        for entry in members:
+            groups[repr(key(entry[1]))].append(entry)
+        for text, group in groups.items():
+            profile = node("profile", f"{folder}/{hashlib.sha1(text.encode()).hexdigest()[:16]}")
+            triples += [Triple(profile, RDF_TYPE, term("Profile")), Triple(profile, term(kind), NamedNode(task)),
+                        Triple(profile, term("members"), Literal(str(len(group)), datatype=NamedNode(XSD + "integer"))),
+                        Triple(profile, term("representative"), min(group, key=lambda entry: entry[1].id)[0])]
+            if kind == "profileOf":
+                triples += [Triple(subject, term("profile"), profile) for subject, _model in group]
     return triples
 
 

@@ -54,7 +54,8 @@ def counted(graph: GraphAccess, spec: Spec) -> Funnel:
     its representative and weighed by its members; the rest on the members of the profiles that passed those."""
     split = _split(spec)
     shared = spec.checks[:split]
-    totals = graph.select(PREFIX + f"SELECT (SUM(?members) AS ?candidates) {_sums(shared, 0, '?members')} WHERE {{\n  {task_profiles(spec)}"
+    base = spec.benchmark is None  # no check reads benchmark keys: the coarser base profiles count alike
+    totals = graph.select(PREFIX + f"SELECT (SUM(?members) AS ?candidates) {_sums(shared, 0, '?members')} WHERE {{\n  {task_profiles(spec, base)}"
                           f"{read_facts(shared)}{verdicts(shared)}\n}}")[0]
     passed = [int(totals[f"pass_{i}"] or 0) for i in range(split)]
     if split < len(spec.checks):

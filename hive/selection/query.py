@@ -224,9 +224,10 @@ def benchmark_values(spec: Spec) -> str:
   }} GROUP BY ?model }}"""
 
 
-def task_profiles(spec: Spec) -> str:
-    """Binds `?profile` to each profile of the task, `?members` to its size and `?model` to its representative."""
-    return f"?profile hive:profileOf {spec.task_node} ; hive:members ?members ; hive:representative ?model ."
+def task_profiles(spec: Spec, base: bool = False) -> str:
+    """Binds `?profile` to each profile of the task (each base profile: the coarser grouping that ignores
+    benchmark keys), `?members` to its size and `?model` to its representative."""
+    return f"?profile hive:{'baseProfileOf' if base else 'profileOf'} {spec.task_node} ; hive:members ?members ; hive:representative ?model ."
 
 
 def profiles_passing(spec: Spec, checks: list[Check]) -> str:

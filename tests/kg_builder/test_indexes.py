@@ -40,12 +40,16 @@ def test_buckets_cover_a_list_in_doubling_parts():
 
 def test_every_model_of_a_task_is_in_one_profile_that_counts_it(graph):
     tasks = graph.select(PREFIX + "SELECT ?task (COUNT(?model) AS ?models) WHERE { ?model hive:task ?task } GROUP BY ?task")
-    profiles = graph.select(PREFIX + "SELECT ?task (SUM(?n) AS ?members) (COUNT(?p) AS ?profiles) WHERE { ?p hive:profileOf ?task ; hive:members ?n } GROUP BY ?task")
-    assert {r["task"]: r["models"] for r in tasks} == {r["task"]: r["members"] for r in profiles}
-    assert all(r["profiles"] < r["members"] for r in profiles)  # profiles group models: fewer profiles than models
+    for kind in ("profileOf", "baseProfileOf"):
+        profiles = graph.select(PREFIX + f"SELECT ?task (SUM(?n) AS ?members) (COUNT(?p) AS ?profiles) WHERE {{ ?p hive:{kind} ?task ; hive:members ?n }} GROUP BY ?task")
+        assert {r["task"]: r["models"] for r in tasks} == {r["task"]: r["members"] for r in profiles}
+        assert all(r["profiles"] < r["members"] for r in profiles)  # profiles group models: fewer profiles than models
+    coarser = graph.select(PREFIX + """SELECT ?task (COUNT(DISTINCT ?p) AS ?profiles) (COUNT(DISTINCT ?b) AS ?base) WHERE {
+        ?p hive:profileOf ?task . ?b hive:baseProfileOf ?task } GROUP BY ?task""")
+    assert all(r["base"] < r["profiles"] for r in coarser)  # without benchmark keys, fewer groups
     linked = graph.select(PREFIX + "SELECT ?model (COUNT(?p) AS ?n) WHERE { ?model hive:task ?task . ?model hive:profile ?p . ?p hive:profileOf ?task } GROUP BY ?model")
     assert {r["n"] for r in linked} == {1}
-    strangers = graph.select(PREFIX + "SELECT ?p WHERE { ?p hive:representative ?model . FILTER NOT EXISTS { ?model hive:profile ?p } }")
+    strangers = graph.select(PREFIX + "SELECT ?p WHERE { ?p hive:profileOf ?task ; hive:representative ?model . FILTER NOT EXISTS { ?model hive:profile ?p } }")
     assert strangers == []
 
 
