@@ -71,11 +71,21 @@ def _direct(graph: GraphAccess, spec: Spec, k: int) -> list[Row]:
 
 
 def _ranked(graph: GraphAccess, spec: Spec, values: dict[str, float], k: int) -> list[Row]:
-    """The k best admissible of the models given with their benchmark values."""
-    if not values:
-        return []
-    pairs = " ".join(f"(<{model}> {double(value)})" for model, value in values.items())
-    return graph.select(candidates_query(spec, f"VALUES (?model ?value) {{ {pairs} }}", admissible_only=True, limit=k))
+    """The k best admissible of the models given with their benchmark values. A model ranks after every model
+    of a better value whatever its other facts, so the best-valued are judged first (4k of them, with their
+    ties), then four times as many, until k are admissible or all are judged."""
+    assert spec.benchmark is not None
+    ordered = sorted(values.items(), key=lambda item: item[1], reverse=not spec.benchmark.lower_is_better)
+    size = 4 * k
+    while True:
+        cut = min(size, len(ordered))
+        while 0 < cut < len(ordered) and ordered[cut][1] == ordered[cut - 1][1]:
+            cut += 1
+        pairs = " ".join(f"(<{model}> {double(value)})" for model, value in ordered[:cut])
+        found = graph.select(candidates_query(spec, f"VALUES (?model ?value) {{ {pairs} }}", admissible_only=True, limit=k)) if pairs else []
+        if len(found) >= k or cut == len(ordered):
+            return found
+        size *= 4
 
 
 def _benchmark_walk(graph: GraphAccess, spec: Spec, k: int, admissible: int) -> list[Row]:

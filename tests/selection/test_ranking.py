@@ -128,6 +128,16 @@ def test_on_crowded_lists_the_indexed_answer_is_the_explanation_s(crowded, monke
     _same_answer_as_explained(crowded, task, constraints, top)
 
 
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("top", [0, 1, 3, 10])
+@pytest.mark.parametrize("benchmark", CROWDED)
+def test_ties_on_the_benchmark_rank_by_the_other_keys(crowded, monkeypatch, strategy, top, benchmark):
+    """Crowded lists hold many models of one value: which of them win is up to downloads, likes and ids."""
+    monkeypatch.setattr(ranking, "few_admissible", STRATEGIES[strategy])
+    task = "summarization" if benchmark.dataset in ("xsum", "samsum") else "automatic-speech-recognition"
+    _same_answer_as_explained(crowded, task, Constraints(best_on=benchmark), top)
+
+
 def test_a_graph_without_indexes_is_explained_in_full():
     """The shipped snapshot carries no indexes (677 models are judged in a millisecond): every selection judges
     every candidate, and names the rejected ones only when asked."""
