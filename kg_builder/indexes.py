@@ -1,10 +1,10 @@
 """The selection indexes, computed from a graph's triples and stored in the graph (docs/constraints.md,
-"Selection at scale").
+"Selection at hub scale").
 
 - Profiles: the models of a task that every admissibility check sees alike (same licences, sizes,
   languages, offline weights, reads-text flag and benchmark keys) share a `hive:Profile` with their number
   and one representative, so a request's counts per constraint are sums over a task's few profiles
-  instead of a pass over its models.
+  instead of a pass over its models. Base profiles group the same way without benchmark keys.
 - Ranked lists: each task's models in the orders selection ranks by, and each task's results on a dataset
   and metric from the best value down, cut into buckets (hive.kg.schema.buckets) that a query reads by exact IRI
   (oxigraph looks an IRI up in its index; a FILTER on a position would scan), so the top of a filtered
@@ -129,7 +129,7 @@ def read_facts(triples: Iterable[Triple]) -> IndexFacts:
 
 
 # The task orderings with their sort keys: each is the selection query's ORDER BY for that ranking
-# (hive/selection/query.py, ORDERINGS there), so a list's order is the query's.
+# (hive/selection/query.py, `_ordering` names the list), so a list's order is the query's.
 ORDERINGS: dict[str, Callable[[IndexedModel], tuple]] = {
     "popular": lambda m: (not m.offline, -m.downloads, -m.likes, m.id),
     "downloads": lambda m: (-m.downloads, not m.offline, -m.likes, m.id),
