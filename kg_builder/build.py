@@ -1,7 +1,7 @@
 """The build: sources -> facts -> snippets -> triples -> an output directory, written atomically.
 
 Output directory:
-    ckg.ttl, ckg.nt      the graph (Turtle with prefixes; N-Triples sorted, diff-able)
+    ckg.ttl, ckg.nt      the graph (Turtle with prefixes; N-Triples sorted, diff-able), with the selection indexes
     store/               a pyoxigraph store for fast queries
     snippets/<task>/<model>.py
     report.json          the summary and every skipped input with its reason
@@ -27,6 +27,7 @@ from hive.snippet_policy import MODEL_ID
 from kg_builder.cards import Card
 from kg_builder.extract import ModelFacts, Result, extract
 from kg_builder.graph import GraphWriter
+from kg_builder.indexes import IndexFacts, index_triples, read_facts
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Skipped
@@ -115,6 +116,7 @@ class GraphShard:
 
     lines: list[bytes]
     snippets: dict[str, str]
+    index: IndexFacts = field(default_factory=IndexFacts)
     own: int = 0
     fallback: int = 0
     results: int = 0
@@ -143,6 +145,7 @@ def graph_shard(facts: list[ModelFacts], writer: SnippetWriter | None = None) ->
         shard.licences.update(lic.key for lic in model.licenses)
         shard.papers.update(model.arxiv_ids)
     shard.lines = pyoxigraph.serialize(list(graph.triples), format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines()
+    shard.index = read_facts(graph.triples)
     return shard
 
 
@@ -176,9 +179,11 @@ def card_shard(cards: list[Card], writer: SnippetWriter | None = None) -> tuple[
 
 def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
           limit: int | None = None, writer: SnippetWriter | None = None,
-          progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None) -> BuildReport:
+          progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None,
+          indexes: bool = True) -> BuildReport:
     """Build the graph into `out`; `out` is replaced only once everything is written. With `shards`,
-    extraction and graph writing run shard by shard in other processes (or on Ray) and are merged."""
+    extraction and graph writing run shard by shard in other processes (or on Ray) and are merged. With
+    `indexes`, the graph carries the selection indexes (kg_builder/indexes.py)."""
     started = time.perf_counter()
     report = BuildReport()
     shards = shards or Sharding()
@@ -197,8 +202,10 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
     tasks: set[str] = set()
     licences: set[str] = set()
     papers: set[str] = set()
+    index = IndexFacts()
     for part in parts:
         lines.update(part.lines)
+        index.merge(part.index)
         snippets |= part.snippets
         report.snippets_own += part.own
         report.snippets_fallback += part.fallback
@@ -210,6 +217,9 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
         if progress:
             progress(part.models)
     report.tasks, report.licences, report.papers = len(tasks), len(licences), len(papers)
+    if indexes:
+        for triples in index_triples(index):
+            lines.update(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines())
     report.triples = len(lines)
     _write_atomically(out, lines, snippets, report, with_store, started)
     return report
