@@ -41,14 +41,14 @@ def plan(
     query: str = typer.Argument(..., help="the request, in plain language"),
     as_json: bool = typer.Option(False, "--json", help="print the plan JSON"),
     engine: str = typer.Option("pyperplan", "--engine", help=ENGINE_HELP),
-    explain: bool = typer.Option(False, "--explain", help="also show the merged domain, the problem and the planner's log"),
+    explain: bool = typer.Option(False, "--explain", help="also show the merged domain, the problem, the planner's log and each step's rejected models"),
     constraints=None,
     kg=None,
     understander=None,
 ) -> None:
     """Plan a request: which AI tasks, in which order, on which inputs, with which models. Exits with 3 when
     a step has no model that satisfies its constraints (the other steps still get theirs)."""
-    result = _session(engine, constraints, kg, understander).plan(query)
+    result = _session(engine, constraints, kg, understander).plan(query, explain=explain)
     if as_json:
         print(json.dumps(result.to_json_dict(explain=explain), indent=2, ensure_ascii=False))
     else:
@@ -110,6 +110,7 @@ def select(
     top: int = typer.Option(5, "--top", min=1, help="how many admissible models to list"),
     output: str = typer.Option("table", "--format", help="table, json or csv"),
     jobs: Optional[Path] = typer.Option(None, "--batch", help="JSON Lines of {\"id\", \"task\", \"constraints\"} jobs instead of one TASK"),
+    explain: bool = typer.Option(False, "--explain", help="also list each rejected model with the first constraint it fails"),
     constraints=None,
     kg=None,
 ) -> None:
@@ -123,7 +124,7 @@ def select(
     elif task is None:
         raise HiveError("name a task (e.g. 'hive select automatic-speech-recognition --smallest') or pass --batch JOBS.jsonl")
     else:
-        run_select(task, phrase, constraints, kg, top, output)
+        run_select(task, phrase, constraints, kg, top, output, explain)
 
 
 @app.command()

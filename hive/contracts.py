@@ -152,13 +152,15 @@ class TaskStep(BaseModel):
 
 
 class Explanation(BaseModel):
-    """What `--explain` shows: the merged domain, the problem and the planner's log."""
+    """What `--explain` shows: the merged domain, the problem, the planner's log and, when model selection was
+    asked to explain, each step's rejected candidates."""
 
     domain_pddl: str
     problem_pddl: str
     planner_log: list[str]
     inputs: list[InputResource]
     goals: list[GoalSpec]
+    rejected: dict[str, dict[str, str]] = Field(default_factory=dict, description="task -> rejected model -> the first constraint it fails")
 
 
 class PlanResult(BaseModel):

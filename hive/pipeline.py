@@ -53,9 +53,10 @@ class Planner:
         return self._selector
 
     def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None,
-             context: list[InputResource] | None = None) -> PlanResult:
+             context: list[InputResource] | None = None, explain: bool = False) -> PlanResult:
         """Plan one request; `constraints` add to the planner's own (a batch line's, say); `context` are
-        resources from earlier turns of a conversation, newest first. User mistakes raise `HiveError`."""
+        resources from earlier turns of a conversation, newest first; with `explain`, model selection also
+        names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
         if not query or not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         try:
@@ -104,9 +105,10 @@ class Planner:
             stated["per_task"] = scoped
         effective = effective.merged_with(ConstraintSet.parse(stated, "the request's constraints"))
         result.constraints = effective.to_dict()
+        rejected: dict[str, dict[str, str]] = {}
         if self.select_models:
             with _timed(timings, "select"):
-                self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)))
+                rejected = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain)
         usage = getattr(self.understander, "usage", None)
         if usage:
             result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
@@ -119,15 +121,18 @@ class Planner:
             planner_log=planned.log,
             inputs=inputs,
             goals=goals,
+            rejected=rejected,
         )
         return result
 
-    def _select(self, steps: list[TaskStep], constraints: ConstraintSet) -> None:
-        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints)
+    def _select(self, steps: list[TaskStep], constraints: ConstraintSet, explain: bool) -> dict[str, dict[str, str]]:
+        """Each step's model; returns each task's rejected candidates (with `explain`)."""
+        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints, explain)
         for step in steps:
             chosen = selections[step.pipeline_tag]
             step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable
             step.alternatives = [a.model_dump(exclude_none=True) for a in chosen.alternatives]
+        return {task: selection.rejected for task, selection in selections.items() if explain}
 
     def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
         """Like `plan`, but a user mistake becomes the result's `error` (for batch jobs)."""

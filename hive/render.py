@@ -12,6 +12,7 @@ from hive.planning.library import DomainLibrary
 from hive.understanding.learned import UNCERTAIN
 
 console = Console()
+SHOWN_REJECTIONS = 20  # rejected models listed per step on the terminal (the plan JSON has all)
 
 
 def _arg_text(value: object) -> str:
@@ -54,7 +55,7 @@ def print_plan(result: PlanResult) -> None:
 
 
 def print_explanation(result: PlanResult) -> None:
-    """Inputs, goals, the merged domain, the problem and the planner's log."""
+    """Inputs, goals, the merged domain, the problem, the planner's log and each step's rejected models."""
     explanation = result.explanation
     if explanation is None:
         return
@@ -76,6 +77,12 @@ def print_explanation(result: PlanResult) -> None:
     console.rule("planner log")
     for line in explanation.planner_log:
         console.print(line, markup=False, highlight=False)
+    for task, rejected in explanation.rejected.items():
+        console.rule(f"rejected {task} models ({len(rejected):,})")
+        for model, reason in list(rejected.items())[:SHOWN_REJECTIONS]:
+            console.print(f"{model}: {reason}", markup=False, highlight=False)
+        if len(rejected) > SHOWN_REJECTIONS:
+            console.print(f"... and {len(rejected) - SHOWN_REJECTIONS:,} more (--json lists every one)")
 
 
 def print_library(library: DomainLibrary) -> None:

@@ -59,9 +59,10 @@ class Session:
         return self.planner.selector.graph
 
     def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None,
-             context: list[InputResource] | None = None) -> PlanResult:
-        """Plan one request; `constraints` add to the session's own. User mistakes raise `HiveError`."""
-        return self.planner.plan(query, request_id, constraints, context)
+             context: list[InputResource] | None = None, explain: bool = False) -> PlanResult:
+        """Plan one request; `constraints` add to the session's own; `explain` names each step's rejected
+        candidates. User mistakes raise `HiveError`."""
+        return self.planner.plan(query, request_id, constraints, context, explain)
 
     def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
         """Like `plan`, but a user mistake becomes the result's `error`."""

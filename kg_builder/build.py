@@ -6,7 +6,8 @@ however many cards there are.
 
 Output directory:
     ckg.nt         the graph as N-Triples: each model's own triples in source order, then the shared nodes
-                   (tasks, licences, datasets, ...); with `sort`, every line in byte order (diff-able)
+                   (tasks, licences, datasets, ...), then the selection indexes a task at a time
+                   (`kg_builder.indexes`); with `sort`, every line in byte order (diff-able)
     ckg.ttl        the same graph as Turtle with prefixes (with `turtle`)
     store/         a pyoxigraph store for fast queries (with `with_store`)
     snippets/<task>/<model>.py   each model's snippet, for reading (with `snippet_files`)
@@ -32,12 +33,12 @@ from hive.snippet_policy import MODEL_ID
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, ChunkPart, build_chunk
 from kg_builder.external_sort import sort_lines
-from kg_builder.output import GraphOutput, append_descriptions, staging_for, write_turtle
+from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for, write_turtle
 from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, Known, PapersWithCodeSource, Skipped, Unchanged
-from kg_builder.state import MODEL_RESULTS, OWN_SNIPPET, PAPER_RESULTS, TRIPLES, BuildState, file_digest
+from kg_builder.state import MODEL_RESULTS, OWN_SNIPPET, PAPER_RESULTS, RECORDS, TRIPLES, BuildState, file_digest
 from kg_builder.store_loader import StoreLoader
 
 log = logging.getLogger("hive.kg_builder")
@@ -80,7 +81,7 @@ class BuildReport:
         self.snippets_fallback = self.models - self.snippets_own
         self.results, self.paper_results = int(totals[MODEL_RESULTS]), int(totals[PAPER_RESULTS])
         described = [state.descriptions[i] for i in state.described.tolist()]
-        self.triples = int(totals[TRIPLES]) + sum(d.count(b"\n") for d in described)
+        self.triples = int(totals[TRIPLES]) + sum(d.count(b"\n") for d in described) + sum(s[2] for s in state.index_sections.values())
         for name, prefix in SHARED_KINDS.items():
             setattr(self, name, sum(d.startswith(prefix) for d in described))
         self.seconds = round(time.perf_counter() - started, 3)
@@ -107,6 +108,7 @@ class Outputs:
     turtle: bool = True
     snippet_files: bool = True
     sort: bool = False  # ckg.nt in byte order (an external sort); a sorted build cannot be updated
+    indexes: bool = True  # the selection indexes in the graph (kg_builder/indexes.py)
 
 
 def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | None = None,
@@ -136,18 +138,21 @@ def settings_for(outputs: Outputs, tables: list[PapersWithCodeSource], writer: S
 def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
           limit: int | None = None, writer: SnippetWriter | None = None,
           progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None,
-          outputs: Outputs | None = None) -> BuildReport:
+          outputs: Outputs | None = None, indexes: bool = True) -> BuildReport:
     """Build the graph into `out`; `out` is replaced only once everything is written. With `shards`, the
-    per-card work runs chunk by chunk in other processes (or on Ray)."""
+    per-card work runs chunk by chunk in other processes (or on Ray). `outputs` says what to write
+    (`with_store` and `indexes` say it for a build that does not give them)."""
     started = time.perf_counter()
     report = BuildReport()
-    outputs = outputs or Outputs(store=with_store)
+    outputs = outputs or Outputs(store=with_store, indexes=indexes)
     writer = writer or TemplateWriter()
     tables = tables or []
     with staging_for(Path(out)) as staging:
-        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None)
+        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None,
+                       outputs.indexes)
         loader = StoreLoader(staging / "store") if outputs.store else None
-        output = GraphOutput(staging / NTRIPLES, loader.add if loader else None)
+        sink = loader.add if loader else None
+        output = GraphOutput(staging / NTRIPLES, sink, staging / RECORDS if outputs.indexes else None)
         try:
             for part in (shards or Sharding()).imap(build_chunk, read_cards(sources, report, limit), job):
                 report.add(part)
@@ -156,8 +161,9 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
                     progress(len(part.models))
             state = output.close(settings_for(outputs, tables, writer))
             state.described = state.first_descriptions(np.arange(len(state.ids)))
-            append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()],
-                                loader.add if loader else None)
+            append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()], sink)
+            if outputs.indexes:
+                state.index_sections = append_indexes(staging / NTRIPLES, state, sink)
             if loader:
                 loader.close()
         except BaseException:
@@ -172,6 +178,8 @@ def finish(staging: Path, state: BuildState, outputs: Outputs, report: BuildRepo
     """The outputs that follow from ckg.nt (sorted lines, Turtle), the state and the report."""
     if outputs.sort:
         sort_lines(staging / NTRIPLES)
+        if state.records is not None:
+            state.records.unlink()
     else:
         state.save(staging)
     if outputs.turtle:

@@ -8,10 +8,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyoxigraph
+
 from hive.kg.snippet_templates import OWN, Snippet, task_inputs
 from kg_builder.cards import Card, card_version
 from kg_builder.extract import extract
 from kg_builder.graph import model_graph
+from kg_builder.indexes import index_record, read_facts
 from kg_builder.papers import PaperIndex
 from kg_builder.snippets import SnippetWriter
 
@@ -23,6 +26,7 @@ class ChunkJob:
     writer: SnippetWriter
     papers: PaperIndex
     snippet_dir: Path | None = None  # where each snippet's file is written (None: nowhere)
+    indexes: bool = True  # read each model's facts back for the selection indexes
 
 
 @dataclass
@@ -36,6 +40,7 @@ class ModelPart:
     triples: bytes
     counts: tuple[int, int, int, int]
     mentions: list[int]
+    index: bytes = b""  # what the selection indexes read of the model, one JSON line (`kg_builder.indexes.index_record`)
 
 
 @dataclass
@@ -44,6 +49,7 @@ class ChunkPart:
     descriptions: list[bytes] = field(default_factory=list)  # N-Triples of each distinct description, first mention first
     skipped: list[tuple[str, str]] = field(default_factory=list)
     problems: Counter = field(default_factory=Counter)
+    lower_is_better: set[str] = field(default_factory=set)  # the metrics of the chunk's results ranked lowest first
 
 
 def snippet_path(snippet: Snippet) -> str:
@@ -71,7 +77,18 @@ def build_chunk(cards: list[Card], job: ChunkJob) -> ChunkPart:
         counts = (int(snippet.kind == OWN), model_results, len(papers), len(graph.own))
         part.models.append(ModelPart(card.id, card_version(card), "".join(graph.own).encode(), counts, mentions))
     part.descriptions = list(described)
+    if job.indexes:
+        _read_back(part)
     return part
+
+
+def _read_back(part: ChunkPart) -> None:
+    """Each model's index record, read back from the triples the chunk wrote (so the indexes say what the graph says)."""
+    facts = read_facts(pyoxigraph.parse(b"".join(m.triples for m in part.models) + b"".join(part.descriptions),
+                                        format=pyoxigraph.RdfFormat.N_TRIPLES))
+    for model in part.models:
+        model.index = index_record(facts, model.id)
+    part.lower_is_better = facts.lower_is_better
 
 
 def _write_snippet(target: Path, code: str) -> None:

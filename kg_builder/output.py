@@ -20,16 +20,21 @@ import pyoxigraph
 
 from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
+from kg_builder.indexes import facts_of_records, index_triples
 from kg_builder.state import BuildState
 
 Sink = Callable[[bytes], None]
 
 
 class GraphOutput:
-    """The models of one run: `add` each chunk's, in order, then `close` for their state."""
+    """The models of one run: `add` each chunk's, in order, then `close` for their state. With `records`, each
+    model's index record is written there."""
 
-    def __init__(self, path: Path, sink: Sink | None = None) -> None:
+    def __init__(self, path: Path, sink: Sink | None = None, records: Path | None = None) -> None:
         self.file: BinaryIO = open(path, "ab", buffering=1 << 20)
+        self.records_path = records
+        self.records: BinaryIO | None = open(records, "wb", buffering=1 << 20) if records else None
+        self.lower_is_better: set[str] = set()
         self.offset = self.file.tell()
         self.sink = sink
         self.registry: dict[bytes, int] = {}
@@ -50,25 +55,45 @@ class GraphOutput:
             self.counts.extend(model.counts)
             self.mentions.extend(known[i] for i in model.mentions)
             self.mention_ends.append(len(self.mentions))
+            if self.records is not None:
+                self.records.write(model.index)
+        self.lower_is_better |= part.lower_is_better
 
     def close(self, settings: dict) -> BuildState:
         self.file.close()
+        if self.records is not None:
+            self.records.close()
         return BuildState(self.ids, self.versions, _numbers(self.blocks).reshape(-1, 2), _numbers(self.counts).reshape(-1, 4),
-                          _numbers(self.mention_ends), _numbers(self.mentions), list(self.registry), settings)
+                          _numbers(self.mention_ends), _numbers(self.mentions), list(self.registry), settings,
+                          records=self.records_path, lower_is_better=self.lower_is_better)
 
 
 def _numbers(values: array) -> np.ndarray:
     return np.frombuffer(values, dtype=np.int64).copy()
 
 
-def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None = None) -> int:
-    """Append the shared nodes' descriptions to `path` (and hand them to `sink`); the number of triples."""
-    section = b"".join(descriptions)
+def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None = None) -> None:
+    """Append the shared nodes' descriptions to `path` (and hand them to `sink`)."""
     with open(path, "ab") as out:
-        out.write(section)
+        _append(out, b"".join(descriptions), sink)
+
+
+def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, list[int]]:
+    """Append the selection indexes of the models in `state` to `path` a task at a time (and hand them to
+    `sink`); where each task's are (offset, length, triples)."""
+    sections: dict[str, list[int]] = {}
+    with open(state.records, "rb") as records, open(path, "ab") as out:
+        for task, triples in index_triples(facts_of_records(records, state.lower_is_better)):
+            data = pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES)
+            sections[task] = [out.tell(), len(data), len(triples)]
+            _append(out, data, sink)
+    return sections
+
+
+def _append(out: BinaryIO, data: bytes, sink: Sink | None) -> None:
+    out.write(data)
     if sink is not None:
-        sink(section)
-    return section.count(b"\n")
+        sink(data)
 
 
 def write_turtle(ntriples: Path, turtle: Path) -> None:

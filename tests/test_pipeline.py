@@ -1,10 +1,11 @@
-"""The planning pipeline (hive/pipeline.py): empty requests refused, uncertain steps reported."""
+"""The planning pipeline (hive/pipeline.py): empty requests refused, uncertain steps reported, and with `explain`
+the plan's explanation names each step's rejected models (a plain plan does not judge them)."""
 
 from __future__ import annotations
 
 import pytest
 
-from hive.contracts import TaskStep
+from hive.contracts import ConstraintSet, TaskStep
 from hive.errors import HiveError
 from hive.pipeline import uncertain_steps
 from hive.request import GoalSpec
@@ -22,3 +23,16 @@ def test_an_uncertain_step_is_a_warning_with_the_other_readings():
 def test_an_empty_request_is_refused(planner):
     with pytest.raises(HiveError, match="empty"):
         planner.plan("   ")
+
+
+LICENCE = ConstraintSet.parse({"licences": ["mit"]}, "test")
+
+
+def test_an_explained_plan_names_each_rejected_model(planner):
+    explained = planner.plan("Transcribe ./a.wav", constraints=LICENCE, explain=True)
+    step = explained.tasks[0]
+    rejected = explained.explanation.rejected[step.pipeline_tag]
+    assert rejected and set(rejected.values()) == {"licence in MIT"}
+    assert step.model not in rejected and f"{len(rejected)} rejected: licence in MIT" in step.why
+    plain = planner.plan("Transcribe ./a.wav", constraints=LICENCE)
+    assert plain.explanation.rejected == {} and plain.tasks[0].model == step.model

@@ -3,7 +3,9 @@ nodes (see kg_builder/ontology.ttl). The runtime owns it; the builder writes tri
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+from typing import Iterator
 from urllib.parse import quote
 
 from pyoxigraph import NamedNode
@@ -41,3 +43,28 @@ def node_iri(kind: str, key: str) -> str:
 
 def model_node(model_id: str) -> NamedNode:
     return node("model", model_id)
+
+
+# The selection indexes (kg_builder/indexes.py): ranked lists cut into buckets, read a bucket at a time.
+RANK_BUCKET = 16
+
+
+def buckets(count: int) -> Iterator[tuple[int, int, int]]:
+    """(bucket, first position, end position) of a list of `count`: the first bucket holds RANK_BUCKET
+    positions and each next one twice as many, so a walk down a list of n reads log2(n / RANK_BUCKET) buckets."""
+    bucket, start = 0, 0
+    while start < count:
+        end = min(count, start + RANK_BUCKET * 2**bucket)
+        yield bucket, start, end
+        bucket, start = bucket + 1, end
+
+
+def ranking_node(task: str, ordering: str, bucket: int) -> NamedNode:
+    """Bucket `bucket` of a task's models ranked by `ordering` (kg_builder/indexes.py builds the lists)."""
+    return node("ranking", f"{task}/{ordering}/{bucket}")
+
+
+def results_ranking_node(task: str, dataset: str, metric: str, bucket: int) -> NamedNode:
+    """Bucket `bucket` of the results of a task's models on one dataset and metric (IRIs), best value first."""
+    digest = hashlib.sha1(f"{dataset} {metric}".encode()).hexdigest()[:16]
+    return node("ranking", f"{task}/results/{digest}/{bucket}")

@@ -23,17 +23,18 @@ def ranking(selection: Selection) -> list[dict]:
     return [{"rank": rank, **{c: getattr(m, c) for c in COLUMNS[1:]}} for rank, m in enumerate(models, start=1)]
 
 
-def run_select(task: str, phrase: str | None, constraints: ConstraintSet, kg: str | None, top: int, output: str) -> None:
+def run_select(task: str, phrase: str | None, constraints: ConstraintSet, kg: str | None, top: int, output: str,
+               explain: bool = False) -> None:
     if phrase:
         found, _spans = read_constraints(phrase)
         if not found:
             raise HiveError(f"no constraint recognised in '{phrase}'; try e.g. 'permissive models under 500M parameters'")
         constraints = constraints.merged_with(ConstraintSet.parse(found, "the phrase"))
     selector = Selector(open_graph(kg), top=top - 1)
-    selection = selector.select(task, constraints.for_task(task))
+    selection = selector.select(task, constraints.for_task(task), explain)
     rows = ranking(selection)
     if output == "json":
-        print(json.dumps({**selection.model_dump(mode="json", exclude={"rejected"}), "ranking": rows}, indent=2))
+        print(json.dumps({**selection.model_dump(mode="json", exclude=None if explain else {"rejected"}), "ranking": rows}, indent=2))
     elif output == "csv":
         print(_csv(rows), end="")
     else:
@@ -60,6 +61,8 @@ def _table(task: str, selection: Selection, rows: list[dict]) -> None:
         table.add_row(*("" if row[c] is None else f"{row[c]:,}" if isinstance(row[c], int) and not isinstance(row[c], bool) else str(row[c]) for c in COLUMNS))
     console.print(table)
     console.print(selection.why)
+    for model, reason in selection.rejected.items():
+        console.print(f"rejected {model}: {reason}", markup=False, highlight=False)
 
 
 def run_select_batch(jobs: Path, constraints: ConstraintSet, kg: str | None, top: int) -> None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cached_property
 
 from pydantic import BaseModel, Field
 
 from hive.contracts import Constraints, ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.selection.query import Check, selection_query
+from hive.kg.schema import PREFIX
+from hive.selection.funnel import Funnel, counted, first_failures, judged, rejections
+from hive.selection.query import Check, Spec, every_candidate, selection_spec
+from hive.selection.ranking import top
 from hive.selection.vocabulary import Vocabulary
 
 
@@ -37,7 +40,7 @@ class Selection(BaseModel):
     winner: Candidate | None = None
     candidates: int = 0
     rejected_by: dict[str, int] = Field(default_factory=dict, description="constraint -> how many candidates it rejected first")
-    rejected: dict[str, str] = Field(default_factory=dict, description="model id -> the first constraint it fails")
+    rejected: dict[str, str] = Field(default_factory=dict, description="model id -> the first constraint it fails (when explained)")
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidates")
     constraints: Constraints = Field(default_factory=Constraints)
 
@@ -51,21 +54,33 @@ def _candidate(row: dict) -> Candidate:
 
 
 class Selector:
-    """Runs selection queries against one graph; results are cached per (task, constraints)."""
+    """Runs selection queries against one graph; results are cached per (task, constraints, explain).
 
-    def __init__(self, graph: GraphAccess, top: int = 3, vocabulary: Vocabulary | None = None) -> None:
+    On a graph with the builder's indexes, a selection answers from them: the counts per constraint from the
+    task's profiles, the best models from the head of a ranked list; asked to explain, one more query names
+    each rejected candidate's failing constraint. Without the indexes (or `use_indexes=False`), one query
+    judges and ranks every candidate of the task."""
+
+    def __init__(self, graph: GraphAccess, top: int = 3, vocabulary: Vocabulary | None = None, use_indexes: bool = True) -> None:
         self.graph = graph
         self.vocabulary = vocabulary or Vocabulary(graph)
         self.top = top
-        self._cache: dict[tuple[str, str], Selection] = {}
+        self.use_indexes = use_indexes
+        self._cache: dict[tuple[str, str, bool], Selection] = {}
 
-    def select(self, task: str, constraints: Constraints) -> Selection:
-        key = (task, constraints.model_dump_json())
+    @cached_property
+    def indexed(self) -> bool:
+        """Whether selections answer from the selection indexes (kg_builder/indexes.py): wanted, and in the graph."""
+        return self.use_indexes and bool(self.graph.select(PREFIX + "SELECT ?profile WHERE { ?profile hive:profileOf ?task } LIMIT 1"))
+
+    def select(self, task: str, constraints: Constraints, explain: bool = False) -> Selection:
+        """The winner, runners-up and counts of rejections; with `explain`, also each rejected candidate's reason."""
+        key = (task, constraints.model_dump_json(), explain)
         if key not in self._cache:
-            self._cache[key] = self._select(task, constraints)
+            self._cache[key] = self._select(task, constraints, explain)
         return self._cache[key]
 
-    def select_for_steps(self, tasks: list[str], constraints: ConstraintSet) -> dict[str, Selection]:
+    def select_for_steps(self, tasks: list[str], constraints: ConstraintSet, explain: bool = False) -> dict[str, Selection]:
         """A selection per task. A benchmark asked of every step applies to the steps whose task has results
         on it ("best WER on LibriSpeech" does not rank the entity step); when no step has any, it applies to
         every step, which then reports what is missing. A step-scoped benchmark always applies."""
@@ -76,7 +91,7 @@ class Selector:
         if lacking != unscoped:
             for task in lacking:
                 wanted[task] = wanted[task].model_copy(update={"best_on": None})
-        return {task: self.select(task, c) for task, c in wanted.items()}
+        return {task: self.select(task, c, explain) for task, c in wanted.items()}
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:
@@ -85,47 +100,41 @@ class Selector:
             return False
         return True
 
-    def _select(self, task: str, constraints: Constraints) -> Selection:
+    def _select(self, task: str, constraints: Constraints, explain: bool) -> Selection:
         try:
-            query, checks = selection_query(task, constraints, self.vocabulary)
+            spec = selection_spec(task, constraints, self.vocabulary)
         except HiveError as exc:
             if constraints.best_on is None:
                 raise
             # a benchmark no model of the task has results on: no candidate can satisfy it
             return Selection(task=task, constraints=constraints, why=str(exc), unsatisfiable=f"best on {constraints.best_on.dataset}")
-        found = self.graph.select(query)
-        selection = Selection(task=task, candidates=len(found), constraints=constraints)
-        if not found:
+        if self.indexed:
+            funnel = counted(self.graph, spec)
+            ranked = top(self.graph, spec, funnel, self.top + 1)
+            rejected = rejections(self.graph, spec) if explain else {}
+        else:
+            found = self.graph.select(every_candidate(spec))
+            funnel, ranked = judged(spec, found), [row for row in found if row["ok"]][: self.top + 1]
+            rejected = first_failures(spec.checks, found) if explain else {}
+        return self._selection(spec, constraints, funnel, ranked, rejected)
+
+    def _selection(self, spec: Spec, constraints: Constraints, funnel: Funnel, ranked: list[dict], rejected: dict[str, str]) -> Selection:
+        task = spec.task
+        selection = Selection(task=task, candidates=funnel.candidates, constraints=constraints, rejected=rejected,
+                              rejected_by=funnel.rejected_by(), unsatisfiable=funnel.unsatisfiable())
+        if funnel.candidates == 0:
             selection.unsatisfiable = "task"
             selection.why = f"the knowledge graph ({self.graph.location}) has no {task} model"
             return selection
-        admissible = [row for row in found if row["ok"]]
-        self._explain_rejections(selection, found, checks)
-        if not admissible:
+        if not ranked:
             selection.why = (f"no {task} model satisfies every constraint: {selection.unsatisfiable} removed the last "
                              f"candidates ({self._rejections(selection)})")
             return selection
-        winner = _candidate(admissible[0])
+        winner = _candidate(ranked[0])
         selection.model, selection.winner = winner.id, winner
-        selection.alternatives = [_candidate(row) for row in admissible[1 : 1 + self.top]]
-        selection.why = self._why(task, winner, constraints, checks, len(admissible), selection)
+        selection.alternatives = [_candidate(row) for row in ranked[1:]]
+        selection.why = self._why(task, winner, constraints, spec.checks, funnel.admissible, selection)
         return selection
-
-    @staticmethod
-    def _explain_rejections(selection: Selection, found: list[dict], checks: list[Check]) -> None:
-        """Each rejected candidate's first failing constraint, and the funnel step that emptied the list."""
-        remaining = len(found)
-        first_failures: Counter = Counter()
-        for row in found:
-            failing = next((c for c in checks if not row[f"ok_{c.name}"]), None)
-            if failing is not None:
-                first_failures[failing.label] += 1
-                selection.rejected[str(row["id"])] = failing.label
-        for check in checks:
-            remaining -= first_failures.get(check.label, 0)
-            if remaining == 0 and selection.unsatisfiable is None:
-                selection.unsatisfiable = check.label
-        selection.rejected_by = dict(first_failures)
 
     @staticmethod
     def _rejections(selection: Selection) -> str:

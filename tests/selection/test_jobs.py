@@ -1,4 +1,5 @@
-"""`hive select`: a task's models ranked under constraints, one job or a batch (hive/selection/jobs.py)."""
+"""`hive select`: a task's models ranked under constraints, one job or a batch, and with `--explain` each rejected
+model with its failing constraint (hive/selection/jobs.py)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,17 @@ def test_select_batch_and_plan_batch_with_line_constraints(tmp_path):
     assert "unsatisfiable by: licence in LicenseRef-deepseek" in planned.stderr
     plans = [json.loads(line) for line in out.read_text().splitlines()]
     assert plans[1]["tasks"][0]["model"] == rows[0]["model"]  # --smallest picks what 'smallest' selects alone
+
+
+def _select(*args: str) -> dict:
+    done = hive("select", "automatic-speech-recognition", "permissive models under 500M parameters", "--format", "json", *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_select_lists_rejected_models_only_when_asked_to_explain():
+    answered, explained = _select(), _select("--explain")
+    assert "rejected" not in answered
+    assert answered["model"] == explained["model"] and answered["rejected_by"] == explained["rejected_by"]
+    assert len(explained["rejected"]) == sum(explained["rejected_by"].values()) > 0
+    assert set(explained["rejected"].values()) == set(explained["rejected_by"])

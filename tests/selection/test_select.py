@@ -120,7 +120,7 @@ constraint_sets = st.builds(
 @given(task=st.sampled_from(TASKS), constraints=constraint_sets)
 def test_selection_respects_every_constraint_and_ranking(selector, graph, task, constraints):
     facts = _facts(graph, task)
-    selection = selector.select(task, constraints)
+    selection = selector.select(task, constraints, explain=True)
     admissible = {i for i, f in facts.items() if _admissible(f, constraints)}
     if not admissible:
         assert selection.model is None and selection.unsatisfiable
