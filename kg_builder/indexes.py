@@ -160,8 +160,13 @@ ORDERINGS: dict[str, Callable[[IndexedModel], tuple]] = {
 }
 
 
-def index_triples(facts: IndexFacts) -> Iterator[tuple[str, list[Triple]]]:
-    """The profiles and ranked lists, a task at a time (with the task's IRI)."""
+def index_triples(facts: IndexFacts) -> Iterator[list[Triple]]:
+    """The profiles and ranked lists, a task at a time."""
+    return (triples for _task, triples in indexes_by_task(facts))
+
+
+def indexes_by_task(facts: IndexFacts) -> Iterator[tuple[str, list[Triple]]]:
+    """The profiles and ranked lists of each task (its IRI first)."""
     by_task: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
     for iri, model in facts.models.items():
         subject = NamedNode(iri)
