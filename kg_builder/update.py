@@ -53,7 +53,8 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
     report = BuildReport()
     versions = Versions(previous)
     with staging_for(out) as staging:
-        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None)
+        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None,
+                       outputs.indexes)
         fresh = GraphOutput(staging / "fresh.nt", records=staging / "fresh.jsonl" if outputs.indexes else None)
         reading = Reading(versions)
         for part in (shards or Sharding()).imap(build_chunk, reading.to_build(read_cards(sources, report, known=versions)), job):

@@ -86,6 +86,19 @@ def test_an_update_gives_the_graph_of_a_full_rebuild(tmp_path, workers):
     assert (report.models, report.triples) == (json.loads((tmp_path / "full" / "report.json").read_text())["models"], len(full["ntriples"]))
 
 
+def test_an_update_without_indexes_reads_no_facts_back_and_gives_the_full_rebuild(tmp_path, monkeypatch):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    plain = Outputs(turtle=False, snippet_files=False, indexes=False)
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=plain)
+    write(dump, edited(catalogue()))
+    monkeypatch.setattr("kg_builder.chunks.read_facts", lambda triples: pytest.fail("an update without indexes read facts back"))
+    update([JsonlSource(dump)], tmp_path / "kg")
+    monkeypatch.undo()
+    build([JsonlSource(dump)], tmp_path / "full", outputs=plain)
+    assert graph_of(tmp_path / "kg") == graph_of(tmp_path / "full")
+    assert not any(b"#ranked>" in line for line in graph_of(tmp_path / "kg")["ntriples"])
+
+
 def test_an_update_parses_only_the_lines_that_changed(tmp_path, monkeypatch):
     dump = write(tmp_path / "cards.jsonl", catalogue())
     build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(turtle=False, snippet_files=False))
