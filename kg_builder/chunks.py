@@ -14,7 +14,7 @@ from hive.kg.snippet_templates import OWN, Snippet, task_inputs
 from kg_builder.cards import Card, card_version
 from kg_builder.extract import extract
 from kg_builder.graph import model_graph
-from kg_builder.indexes import index_record, read_facts
+from kg_builder.index_facts import index_record, read_facts
 from kg_builder.papers import PaperIndex
 from kg_builder.snippets import SnippetWriter
 
@@ -40,7 +40,7 @@ class ModelPart:
     triples: bytes
     counts: tuple[int, int, int, int]
     mentions: list[int]
-    index: bytes = b""  # what the selection indexes read of the model, one JSON line (`kg_builder.indexes.index_record`)
+    index: bytes = b""  # what the selection indexes read of the model, one JSON line (`kg_builder.index_facts.index_record`)
 
 
 @dataclass

@@ -20,7 +20,7 @@ import pyoxigraph
 
 from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
-from kg_builder.indexes import facts_of_records, indexes_by_task
+from kg_builder.indexes import IndexTable
 from kg_builder.state import BuildState
 
 Sink = Callable[[bytes], None]
@@ -83,9 +83,8 @@ def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> d
     `sink`); where each task's are (offset, length, triples)."""
     sections: dict[str, list[int]] = {}
     with open(state.records, "rb") as records, open(path, "ab") as out:
-        for task, triples in indexes_by_task(facts_of_records(records, state.lower_is_better)):
-            data = pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES)
-            sections[task] = [out.tell(), len(data), len(triples)]
+        for task, data in IndexTable(records, state.lower_is_better).by_task():
+            sections[task] = [out.tell(), len(data), data.count(b"\n")]
             _append(out, data, sink)
     return sections
 
