@@ -38,7 +38,7 @@ from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, Known, PapersWithCodeSource, Skipped, Unchanged
-from kg_builder.state import MODEL_RESULTS, OWN_SNIPPET, PAPER_RESULTS, RECORDS, TRIPLES, BuildState, file_digest
+from kg_builder.state import MODEL_RESULTS, OWN_SNIPPET, PAPER_RESULTS, TRIPLES, BuildState, file_digest
 from kg_builder.store_loader import StoreLoader
 
 log = logging.getLogger("hive.kg_builder")
@@ -152,7 +152,7 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
                        outputs.indexes)
         loader = StoreLoader(staging / "store") if outputs.store else None
         sink = loader.add if loader else None
-        output = GraphOutput(staging / NTRIPLES, sink, staging / RECORDS if outputs.indexes else None)
+        output = GraphOutput(staging / NTRIPLES, sink, outputs.indexes)
         try:
             for part in (shards or Sharding()).imap(build_chunk, read_cards(sources, report, limit), job):
                 report.add(part)
@@ -178,8 +178,6 @@ def finish(staging: Path, state: BuildState, outputs: Outputs, report: BuildRepo
     """The outputs that follow from ckg.nt (sorted lines, Turtle), the state and the report."""
     if outputs.sort:
         sort_lines(staging / NTRIPLES)
-        if state.records is not None:
-            state.records.unlink()
     else:
         state.save(staging)
     if outputs.turtle:

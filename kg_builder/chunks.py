@@ -14,7 +14,7 @@ from hive.kg.snippet_templates import OWN, Snippet, task_inputs
 from kg_builder.cards import Card, card_version
 from kg_builder.extract import extract
 from kg_builder.graph import model_graph
-from kg_builder.index_facts import index_record, read_facts
+from kg_builder.index_facts import IndexColumns, read_facts
 from kg_builder.papers import PaperIndex
 from kg_builder.snippets import SnippetWriter
 
@@ -40,7 +40,6 @@ class ModelPart:
     triples: bytes
     counts: tuple[int, int, int, int]
     mentions: list[int]
-    index: bytes = b""  # what the selection indexes read of the model, one JSON line (`kg_builder.index_facts.index_record`)
 
 
 @dataclass
@@ -49,7 +48,7 @@ class ChunkPart:
     descriptions: list[bytes] = field(default_factory=list)  # N-Triples of each distinct description, first mention first
     skipped: list[tuple[str, str]] = field(default_factory=list)
     problems: Counter = field(default_factory=Counter)
-    lower_is_better: set[str] = field(default_factory=set)  # the metrics of the chunk's results ranked lowest first
+    index: IndexColumns | None = None  # what the selection indexes read of the models (with `ChunkJob.indexes`)
 
 
 def snippet_path(snippet: Snippet) -> str:
@@ -78,17 +77,15 @@ def build_chunk(cards: list[Card], job: ChunkJob) -> ChunkPart:
         part.models.append(ModelPart(card.id, card_version(card), "".join(graph.own).encode(), counts, mentions))
     part.descriptions = list(described)
     if job.indexes:
-        _read_back(part)
+        part.index = _read_back(part)
     return part
 
 
-def _read_back(part: ChunkPart) -> None:
-    """Each model's index record, read back from the triples the chunk wrote (so the indexes say what the graph says)."""
+def _read_back(part: ChunkPart) -> IndexColumns:
+    """The models' index facts, read back from the triples the chunk wrote (so the indexes say what the graph says)."""
     facts = read_facts(pyoxigraph.parse(b"".join(m.triples for m in part.models) + b"".join(part.descriptions),
                                         format=pyoxigraph.RdfFormat.N_TRIPLES))
-    for model in part.models:
-        model.index = index_record(facts, model.id)
-    part.lower_is_better = facts.lower_is_better
+    return IndexColumns.of_facts(facts, [model.id for model in part.models])
 
 
 def _write_snippet(target: Path, code: str) -> None:

@@ -1,4 +1,4 @@
-"""The selection indexes, computed from every model's index record and stored in the graph
+"""The selection indexes, computed from every model's index facts and stored in the graph
 (docs/constraints.md, "Selection at hub scale").
 
 - Profiles: the models of a task that every admissibility check sees alike (same licences, sizes,
@@ -10,22 +10,20 @@
   (oxigraph looks an IRI up in its index; a FILTER on a position would scan), so the top of a filtered
   ranking is read from the head of its list.
 
-The records (`kg_builder.index_facts.index_record`) are read once into columns (`IndexTable`); each task's
-lists are then numpy sorts of those columns, and its N-Triples are written as text, a bucket or profile at
-a time: a million models take seconds, where sorting and making a pyoxigraph triple model by model took
-half a minute.
+Each task's lists are numpy sorts of every model's columns (`kg_builder.index_facts.IndexColumns`), and its
+N-Triples are written as text, a bucket or profile at a time: a million models take seconds, where sorting
+and making a pyoxigraph triple model by model took half a minute.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from typing import Iterable, Iterator
+from typing import Iterator
 
 import numpy as np
 
 from hive.kg.schema import HIVE, RDF, buckets, node_iri, ranking_node, results_ranking_node
-from kg_builder.index_facts import IndexFacts, index_record
+from kg_builder.index_facts import IndexColumns, IndexFacts
 from kg_builder.ntriples import double, integer
 
 # The task orderings, by the columns of their sort keys, most significant first: each is the selection
@@ -37,57 +35,31 @@ ORDERINGS: dict[str, tuple[str, ...]] = {
     "likes": ("fewer_likes", "online", "fewer_downloads", "id"),
     "smallest": ("size", "online", "fewer_downloads", "fewer_likes", "id"),
 }
-PARSE_BATCH = 50_000  # records decoded by one json.loads (a third faster than one call per record)
 RANKED, PROFILE = f"<{HIVE}ranked>", f"<{HIVE}profile>"
 PROFILE_LINES = f"<{{profile}}> <{RDF}type> <{HIVE}Profile> .\n<{{profile}}> <{HIVE}{{kind}}> <{{task}}> .\n" \
                 f"<{{profile}}> <{HIVE}members> {{members}} .\n<{{profile}}> <{HIVE}representative> {{representative}} .\n"
 
 
 class IndexTable:
-    """Every model's index record as columns: its subject, sort keys and profile keys; its results' subjects,
-    lists (dataset and metric) and values; and the (model, task) pairs."""
+    """The columns of every model (`IndexColumns`) with what each task's sorts read: the sort keys, each model's
+    and result's place in id order, each list's sign."""
 
-    def __init__(self, records: Iterable[bytes], lower_is_better: Iterable[str]) -> None:
-        self.subjects: list[str] = []
-        ids, numbers, tasks = [], [], []
-        self.tasks: dict[str, int] = {}
-        self.base_keys: dict[str, int] = {}
-        self.profile_keys: dict[str, int] = {}
-        self.lists: dict[tuple[str, str], int] = {}
-        results: list[tuple[int, int, float]] = []
-        self.result_subjects: list[str] = []
-        for number, (iri, model_id, model_tasks, downloads, likes, parameters, size, offline, reads_text, licences,
-                     languages, model_results) in enumerate(_decoded(records)):
-            self.subjects.append(f"<{iri}>")
-            ids.append(model_id)
-            tasks += [(number, self.tasks.setdefault(task, len(self.tasks))) for task in model_tasks]
-            base = repr((sorted(licences), parameters, size, sorted(languages), offline, reads_text))
-            benchmarks = sorted({(dataset, metric, config, split) for _r, dataset, metric, config, split, _v in model_results})
-            numbers.append((downloads, likes, -1 if parameters is None and size is None else 4 * parameters if parameters is not None else size,
-                            offline, self.base_keys.setdefault(base, len(self.base_keys)),
-                            self.profile_keys.setdefault(f"{base[:-1]}, {benchmarks!r})", len(self.profile_keys))))
-            for result, dataset, metric, _config, _split, value in model_results:
-                self.result_subjects.append(f"<{result}>")
-                results.append((number, self.lists.setdefault((dataset, metric), len(self.lists)), value))
-        columns = np.array(numbers, dtype=np.int64).reshape(-1, 6)
-        self.has_size = columns[:, 2] >= 0
-        self.keys = {"online": 1 - columns[:, 3], "fewer_downloads": -columns[:, 0], "fewer_likes": -columns[:, 1],
-                     "size": columns[:, 2], "id": _ranks(ids)}
-        self.base, self.profile = columns[:, 4], columns[:, 5]
-        self.pairs = np.unique(np.array(tasks, dtype=np.int64).reshape(-1, 2), axis=0)
-        table = np.array(results, dtype=np.float64).reshape(-1, 3)
-        self.result_models, self.result_lists, self.values = table[:, 0].astype(np.int64), table[:, 1].astype(np.int64), table[:, 2]
-        self.result_ranks = _ranks(self.result_subjects)
-        lower = set(lower_is_better)
-        self.signs = np.array([1.0 if metric in lower else -1.0 for _dataset, metric in self.lists])
+    def __init__(self, columns: IndexColumns) -> None:
+        self.columns = columns
+        downloads, likes, size, offline = columns.numbers.T
+        self.has_size = size >= 0
+        self.keys = {"online": 1 - offline, "fewer_downloads": -downloads, "fewer_likes": -likes, "size": size, "id": _ranks(columns.ids)}
+        self.pairs = np.unique(columns.pairs, axis=0)
+        self.result_models, self.result_lists = columns.results.T
+        self.result_ranks = _ranks(columns.result_subjects)
+        self.signs = np.array([1.0 if metric in columns.lower_is_better else -1.0 for _dataset, metric in columns.lists])
 
     def by_task(self) -> Iterator[tuple[str, bytes]]:
         """Each task's IRI and the N-Triples of its profiles and ranked lists, tasks in IRI order."""
-        for task, number in sorted(self.tasks.items()):
+        for number, task in sorted(enumerate(self.columns.tasks), key=lambda item: item[1]):
             members = self.pairs[self.pairs[:, 1] == number, 0]
             name = task.rsplit("/", 1)[-1]
-            text = self._profiles(task, "profileOf", name, self.profile, members)
-            text += self._profiles(task, "baseProfileOf", f"{name}/base", self.base, members)
+            text = self._profiles(task, "profileOf", name, members) + self._profiles(task, "baseProfileOf", f"{name}/base", members)
             for ordering, keys in ORDERINGS.items():
                 ranked = members if ordering != "smallest" else members[self.has_size[members]]
                 ranked = ranked[np.lexsort([self.keys[key][ranked] for key in reversed(keys)])]
@@ -95,10 +67,11 @@ class IndexTable:
                                 for bucket, start, end in buckets(len(ranked)))
             yield task, (text + self._result_rankings(name, members)).encode()
 
-    def _profiles(self, task: str, kind: str, folder: str, codes: np.ndarray, members: np.ndarray) -> str:
-        """The task's profiles of one kind: members grouped by their key's code, each group's representative
-        the member of the least id; models link to their (full) profile."""
-        keys = list(self.profile_keys if kind == "profileOf" else self.base_keys)
+    def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> str:
+        """The task's profiles of one kind: members grouped by their key, each group's representative the member
+        of the least id; models link to their (full) profile."""
+        full = kind == "profileOf"
+        keys, codes = (self.columns.profile_keys, self.columns.keys[:, 1]) if full else (self.columns.base_keys, self.columns.keys[:, 0])
         grouped = members[np.lexsort((self.keys["id"][members], codes[members]))]
         starts, ends = _runs(codes[grouped])
         text = []
@@ -106,48 +79,36 @@ class IndexTable:
             key = keys[codes[grouped[start]]]
             profile = node_iri("profile", f"{folder}/{hashlib.sha1(key.encode()).hexdigest()[:16]}")
             text.append(PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(end - start),
-                                             representative=self.subjects[grouped[start]]))
-            if kind == "profileOf":
+                                             representative=self.columns.subjects[grouped[start]]))
+            if full:
                 text.append(self._linked(grouped[start:end], PROFILE, f"<{profile}>"))
         return "".join(text)
 
     def _result_rankings(self, name: str, members: np.ndarray) -> str:
         """Per dataset and metric, the results of the task's models best first (ties: model id, result IRI); each
         bucket records its worst value."""
-        in_task = np.zeros(len(self.subjects), dtype=bool)
+        in_task = np.zeros(len(self.columns.ids), dtype=bool)
         in_task[members] = True
         chosen = np.flatnonzero(in_task[self.result_models])
         lists = self.result_lists[chosen]
-        signed = self.signs[lists] * self.values[chosen]
+        signed = self.signs[lists] * self.columns.values[chosen]
         chosen = chosen[np.lexsort((self.result_ranks[chosen], self.keys["id"][self.result_models[chosen]], signed, lists))]
         starts, ends = _runs(self.result_lists[chosen])
-        every = list(self.lists)
         text = []
         for first, last in zip(starts.tolist(), ends.tolist()):
-            dataset, metric = every[self.result_lists[chosen[first]]]
+            dataset, metric = self.columns.lists[self.result_lists[chosen[first]]]
             ranked = chosen[first:last]
             for bucket, start, end in buckets(len(ranked)):
                 node = str(results_ranking_node(name, dataset, metric, bucket))
-                text.append(self._linked(ranked[start:end], RANKED, node, self.result_subjects))
-                text.append(f"{node} <{HIVE}boundary> {double(self.values[ranked[end - 1]])} .\n")
+                text.append(self._linked(ranked[start:end], RANKED, node, self.columns.result_subjects))
+                text.append(f"{node} <{HIVE}boundary> {double(self.columns.values[ranked[end - 1]])} .\n")
         return "".join(text)
 
     def _linked(self, rows: np.ndarray, predicate: str, target: str, subjects: list[str] | None = None) -> str:
         """One line `<row's subject> predicate target .` per row."""
         suffix = f" {predicate} {target} .\n"
-        names = self.subjects if subjects is None else subjects
+        names = self.columns.subjects if subjects is None else subjects
         return suffix.join(names[row] for row in rows.tolist()) + suffix if len(rows) else ""
-
-
-def _decoded(records: Iterable[bytes]) -> Iterator[list]:
-    batch: list[bytes] = []
-    for record in records:
-        batch.append(record)
-        if len(batch) == PARSE_BATCH:
-            yield from json.loads(b"[" + b",".join(batch) + b"]")
-            batch = []
-    if batch:
-        yield from json.loads(b"[" + b",".join(batch) + b"]")
 
 
 def _ranks(names: list[str]) -> np.ndarray:
@@ -165,5 +126,5 @@ def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def index_ntriples(facts: IndexFacts) -> Iterator[bytes]:
     """The indexes of the models in `facts`, a task at a time."""
-    records = (index_record(facts, model.id) for model in facts.models.values())
-    return (text for _task, text in IndexTable(records, facts.lower_is_better).by_task())
+    columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
+    return (text for _task, text in IndexTable(columns).by_task())

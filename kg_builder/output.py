@@ -20,6 +20,7 @@ import pyoxigraph
 
 from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
+from kg_builder.index_facts import IndexColumns
 from kg_builder.indexes import IndexTable
 from kg_builder.state import BuildState
 
@@ -27,14 +28,12 @@ Sink = Callable[[bytes], None]
 
 
 class GraphOutput:
-    """The models of one run: `add` each chunk's, in order, then `close` for their state. With `records`, each
-    model's index record is written there."""
+    """The models of one run: `add` each chunk's, in order, then `close` for their state (with their index
+    facts, with `indexes`)."""
 
-    def __init__(self, path: Path, sink: Sink | None = None, records: Path | None = None) -> None:
+    def __init__(self, path: Path, sink: Sink | None = None, indexes: bool = False) -> None:
         self.file: BinaryIO = open(path, "ab", buffering=1 << 20)
-        self.records_path = records
-        self.records: BinaryIO | None = open(records, "wb", buffering=1 << 20) if records else None
-        self.lower_is_better: set[str] = set()
+        self.indexes: list[IndexColumns] | None = [] if indexes else None
         self.offset = self.file.tell()
         self.sink = sink
         self.registry: dict[bytes, int] = {}
@@ -55,17 +54,15 @@ class GraphOutput:
             self.counts.extend(model.counts)
             self.mentions.extend(known[i] for i in model.mentions)
             self.mention_ends.append(len(self.mentions))
-            if self.records is not None:
-                self.records.write(model.index)
-        self.lower_is_better |= part.lower_is_better
+        if self.indexes is not None:
+            assert part.index is not None
+            self.indexes.append(part.index)
 
     def close(self, settings: dict) -> BuildState:
         self.file.close()
-        if self.records is not None:
-            self.records.close()
         return BuildState(self.ids, self.versions, _numbers(self.blocks).reshape(-1, 2), _numbers(self.counts).reshape(-1, 4),
                           _numbers(self.mention_ends), _numbers(self.mentions), list(self.registry), settings,
-                          records=self.records_path, lower_is_better=self.lower_is_better)
+                          index=None if self.indexes is None else IndexColumns.joined(self.indexes))
 
 
 def _numbers(values: array) -> np.ndarray:
@@ -81,9 +78,10 @@ def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None
 def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, list[int]]:
     """Append the selection indexes of the models in `state` to `path` a task at a time (and hand them to
     `sink`); where each task's are (offset, length, triples)."""
+    assert state.index is not None
     sections: dict[str, list[int]] = {}
-    with open(state.records, "rb") as records, open(path, "ab") as out:
-        for task, data in IndexTable(records, state.lower_is_better).by_task():
+    with open(path, "ab") as out:
+        for task, data in IndexTable(state.index).by_task():
             sections[task] = [out.tell(), len(data), data.count(b"\n")]
             _append(out, data, sink)
     return sections

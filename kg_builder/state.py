@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -19,10 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from hive.errors import HiveError
+from kg_builder.index_facts import IndexColumns
 
 STATE = "state"
-RECORDS = "index.jsonl"
-FORMAT = 1
+FORMAT = 2
 OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
 
 
@@ -37,8 +36,7 @@ class BuildState:
     descriptions: list[bytes]
     settings: dict  # what an update must build alike: the outputs written, the benchmark tables joined
     described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
-    records: Path | None = None  # each model's index record, one line each in this order (none without indexes)
-    lower_is_better: set[str] = field(default_factory=set)  # the metrics of the results, ranked lowest first
+    index: IndexColumns | None = None  # each model's index facts, a row each in this order (none without indexes)
     index_sections: dict[str, list[int]] = field(default_factory=dict)  # task -> offset, length, triples of its indexes in ckg.nt
 
     def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
@@ -86,10 +84,10 @@ class BuildState:
     def save(self, out: Path) -> None:
         folder = out / STATE
         folder.mkdir()
-        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings, "index_sections": self.index_sections,
-                                                       "lower_is_better": sorted(self.lower_is_better)}), encoding="utf-8")
-        if self.records is not None:
-            os.replace(self.records, folder / RECORDS)
+        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings, "index_sections": self.index_sections}),
+                                          encoding="utf-8")
+        if self.index is not None:
+            self.index.save(folder)
         for name, lines in (("ids.txt", self.ids), ("versions.txt", self.versions)):  # neither holds a line break
             (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         np.savez(folder / "arrays.npz", blocks=self.blocks, counts=self.counts, mention_ends=self.mention_ends,
@@ -114,8 +112,7 @@ class BuildState:
         descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
         ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
         return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
-                   build["settings"], arrays["described"], folder / RECORDS if (folder / RECORDS).is_file() else None,
-                   set(build["lower_is_better"]), build["index_sections"])
+                   build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"])
 
 
 class Versions:

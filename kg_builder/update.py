@@ -12,7 +12,6 @@ the new ones loaded. The graph is the one a full build from the same sources wri
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator
@@ -26,12 +25,13 @@ from hive.kg.snippet_templates import TemplateWriter
 from kg_builder.build import NTRIPLES, BuildReport, Outputs, finish, read_cards, settings_for
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, build_chunk
+from kg_builder.index_facts import IndexColumns
 from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for
 from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
-from kg_builder.state import RECORDS, BuildState, Versions
+from kg_builder.state import BuildState, Versions
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
 COPY_BYTES = 64 << 20
@@ -55,7 +55,7 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
     with staging_for(out) as staging:
         job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None,
                        outputs.indexes)
-        fresh = GraphOutput(staging / "fresh.nt", records=staging / "fresh.jsonl" if outputs.indexes else None)
+        fresh = GraphOutput(staging / "fresh.nt", indexes=outputs.indexes)
         reading = Reading(versions)
         for part in (shards or Sharding()).imap(build_chunk, reading.to_build(read_cards(sources, report, known=versions)), job):
             report.add(part)
@@ -73,8 +73,8 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
         before, after = _described(previous), _described(state)
         _apply([(_lines_of(before - after), _lines_of(after - before))], store)
         if outputs.indexes:
-            state.records = _joined_records(previous, kept, rebuilt, staging / RECORDS)
-            state.lower_is_better = previous.lower_is_better | rebuilt.lower_is_better
+            assert previous.index is not None and rebuilt.index is not None
+            state.index = IndexColumns.joined([previous.index.take(kept), rebuilt.index])
             state.index_sections = append_indexes(staging / NTRIPLES, state)
             _apply(_index_lines(previous, out / NTRIPLES, state, staging / NTRIPLES), store)
         if store is not None:
@@ -178,18 +178,6 @@ def _model_lines(previous: BuildState, gone: np.ndarray, old: Path, rebuilt: Bui
 
 def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
     return set(b"".join(os.pread(source.fileno(), length, offset) for offset, length in blocks).splitlines(keepends=True))
-
-
-def _joined_records(previous: BuildState, kept: np.ndarray, rebuilt: BuildState, path: Path) -> Path:
-    """The index records of the kept models (the previous state's), then the rebuilt ones', in `path`."""
-    with open(previous.records, "rb") as old:
-        records = old.readlines()
-    with open(path, "wb") as new:
-        new.writelines(records[i] for i in kept.tolist())
-        with open(rebuilt.records, "rb") as fresh:
-            shutil.copyfileobj(fresh, new)
-    rebuilt.records.unlink()
-    return path
 
 
 def _index_lines(previous: BuildState, old: Path, state: BuildState, new: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
