@@ -60,9 +60,10 @@ class GraphOutput:
 
     def close(self, settings: dict) -> BuildState:
         self.file.close()
+        index = None if self.indexes is None else IndexColumns.joined(self.indexes)
+        self.indexes = None  # the chunks' columns, joined
         return BuildState(self.ids, self.versions, _numbers(self.blocks).reshape(-1, 2), _numbers(self.counts).reshape(-1, 4),
-                          _numbers(self.mention_ends), _numbers(self.mentions), list(self.registry), settings,
-                          index=None if self.indexes is None else IndexColumns.joined(self.indexes))
+                          _numbers(self.mention_ends), _numbers(self.mentions), list(self.registry), settings, index=index)
 
 
 def _numbers(values: array) -> np.ndarray:
@@ -70,9 +71,11 @@ def _numbers(values: array) -> np.ndarray:
 
 
 def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None = None) -> None:
-    """Append the shared nodes' descriptions to `path` (and hand them to `sink`)."""
-    with open(path, "ab") as out:
-        _append(out, b"".join(descriptions), sink)
+    """Append the shared nodes' descriptions to `path` (and hand them to `sink` one by one, so that the store
+    loader's batches stay bounded: a million cards' descriptions are 200 MiB)."""
+    with open(path, "ab", buffering=1 << 20) as out:
+        for description in descriptions:
+            _append(out, description, sink)
 
 
 def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, list[int]]:
