@@ -81,6 +81,7 @@ class RequestText:
     labels: list[tuple[int, int, str]] = field(default_factory=list)  # candidate labels, quoted or listed
     references: list[tuple[int, int]] = field(default_factory=list)  # nouns naming an earlier step's output
     constraints: list[Phrase] = field(default_factory=list)  # constraint phrases, once blanked for task reading
+    unread_constraints: list[str] = field(default_factory=list)  # clauses stating a constraint no value was found for
 
 
 def _blank(text: str, start: int, end: int) -> str:
