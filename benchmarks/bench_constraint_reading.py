@@ -23,14 +23,9 @@ from pathlib import Path
 
 from hive.errors import HiveError
 from hive.pipeline import Planner
+from hive.understanding.constraint_kinds import FIELD_OF_KIND
 
-# a label's kind -> the constraint field that carries it, and the value it must have (None: any value)
-FIELDS = {
-    "licence_allow": ("licences", None), "licence_deny": ("deny_licences", None), "max_params": ("max_parameters", None),
-    "smallest": ("smallest", True), "best_on": ("best_on", None), "most_downloaded": ("rank_by", "downloads"),
-    "most_liked": ("rank_by", "likes"), "min_downloads": ("min_downloads", None), "language": ("languages", None),
-    "offline": ("local_only", True),
-}
+FIELDS = FIELD_OF_KIND  # a label's kind -> the constraint field that carries it, and the value it must have (None: any value)
 KIND_OF_FIELD: dict[tuple[str, object], str] = {(field, value): kind for kind, (field, value) in FIELDS.items()}
 
 
