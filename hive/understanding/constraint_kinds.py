@@ -105,36 +105,39 @@ class ConstraintKindReader:
                 field, _value = FIELD_OF_KIND[kind]
                 if probability < SURE or any(p.key == field and part.start <= p.start < part.end for p in found + added):
                     continue
-                phrase = phrase_of(kind, part, located)
-                if phrase is not None:
-                    added.append(phrase)
-                elif kind not in ("min_downloads",):  # a popularity floor is also said in words ("a well-used one")
+                phrases = phrases_of(kind, part, located, [(p.start, p.end) for p in found])
+                added += phrases
+                if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
                     unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")
         return added, unread
 
 
-def phrase_of(kind: str, part: Part, located: RequestText) -> Phrase | None:
-    """The constraint a clause states, with the value its words give; None when they give none."""
+def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[int, int]]) -> list[Phrase]:
+    """The constraint a clause states, with the values its words give (none: []). A value inside `taken` (the
+    vocabulary reader's phrases) already has a role: "English" in "on the English test set of ..." names data."""
     field, fixed = FIELD_OF_KIND[kind]
     start, end = _trimmed(located.query, part.start, part.end)
     if kind in VALUELESS:
-        return Phrase(start, end, field, fixed, clause=True)
-    if kind == "language":
-        named = [m for m in LANGUAGE.finditer(located.masked, start, end) if not m["before"]]  # "into English" is a target
-        codes = list(dict.fromkeys(LANGUAGE_NAMES[m["name"].lower()] for m in named))
-        return Phrase(named[0].start("name"), named[-1].end(), field, codes) if codes else None
-    counts = quantities(located.masked, start, end)
+        return [Phrase(start, end, field, fixed, clause=True)]
+
+    def free(at: int) -> bool:
+        return not any(s <= at < e for s, e in taken)
+
+    if kind == "language":  # every language the clause names, but not a target ("into English")
+        return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
+                for m in LANGUAGE.finditer(located.masked, start, end) if not m["before"] and free(m.start("name"))]
+    counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
     if kind == "max_params":
         for q in counts:
             if q.unit == "byte":
-                return Phrase(q.start, q.end, "max_bytes", parse_bytes(q.number))
+                return [Phrase(q.start, q.end, "max_bytes", parse_bytes(q.number))]
             if q.unit == "parameter" or (q.unit is None and q.scaled and q.number[-1] in "mb"):
-                return Phrase(q.start, q.end, field, parse_count(q.number))
+                return [Phrase(q.start, q.end, field, parse_count(q.number))]
     if kind == "min_downloads":
         for q in counts:
             if q.unit in ("download", None):
-                return Phrase(q.start, q.end, field, parse_count(q.number))
-    return None  # licences and benchmarks are named from the vocabulary only
+                return [Phrase(q.start, q.end, field, parse_count(q.number))]
+    return []  # licences and benchmarks are named from the vocabulary only
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

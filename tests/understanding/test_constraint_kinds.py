@@ -8,7 +8,7 @@ import pytest
 
 from hive.pipeline import Planner
 from hive.selection.phrases import constraint_phrases
-from hive.understanding.constraint_kinds import (KINDS, VALUE_KINDS, ConstraintKindReader, clauses, phrase_of,
+from hive.understanding.constraint_kinds import (KINDS, VALUE_KINDS, ConstraintKindReader, clauses, phrases_of,
                                                  shared_constraint_reader, value_flags)
 from hive.understanding.learned import LearnedUnderstander
 from hive.understanding.parsing import locate_values
@@ -63,19 +63,24 @@ def test_kinds_without_a_value_take_the_clause_and_stay_readable_for_tasks():
     assert not unread
 
 
+def values(kind: str, text: str, taken: list[tuple[int, int]] | None = None) -> list[tuple[str, object, str]]:
+    located = locate_values(text)
+    return [(p.key, p.value, text[p.start:p.end]) for p in phrases_of(kind, clauses(located)[0], located, taken or [])]
+
+
 def test_values_come_from_the_clause_and_a_translation_target_is_no_model_language():
-    located = locate_values("the translator should know Turkish well, then into English")
-    part = clauses(located)[0]
-    phrase = phrase_of("language", part, located)
-    assert phrase is not None and phrase.value == ["tr"] and located.query[phrase.start:phrase.end] == "Turkish"
-    located = locate_values("translate it into English")
-    assert phrase_of("language", clauses(located)[0], located) is None
-    located = locate_values("the model has to fit in 250M")
-    size = phrase_of("max_params", clauses(located)[0], located)
-    assert size is not None and (size.key, size.value) == ("max_parameters", 250_000_000)
-    located = locate_values("the model has to fit in 2GB")
-    size = phrase_of("max_params", clauses(located)[0], located)
-    assert size is not None and (size.key, size.value) == ("max_bytes", 2_000_000_000)
+    assert values("language", "the translator should know Turkish or Greek well, then into English") == [
+        ("languages", ["tr"], "Turkish"), ("languages", ["el"], "Greek")]
+    assert values("language", "translate it into English") == []
+    assert values("max_params", "the model has to fit in 250M") == [("max_parameters", 250_000_000, "250M")]
+    assert values("max_params", "the model has to fit in 2GB") == [("max_bytes", 2_000_000_000, "2GB")]
+    assert values("min_downloads", "one with 500+ users") == [("min_downloads", 500, "500+ users")]
+
+
+def test_a_value_the_vocabulary_already_read_keeps_its_role():
+    text = "the lowest WER on the English test set of Multilingual LibriSpeech"
+    assert values("language", text, taken=[(0, len(text))]) == []
+    assert values("language", text) == [("languages", ["en"], "English")]
 
 
 def test_value_flags_name_the_kinds_of_value_not_their_role():
