@@ -90,12 +90,15 @@ def measure_shipped(runs: int) -> None:
 
 def measure_indexed(graph: GraphAccess, runs: int, explain_runs: int) -> None:
     """Names (licences, benchmarks) are resolved once per graph, as in a long-running planner; every run uses a
-    fresh selector, so no answer comes from its cache."""
+    fresh selector, so no answer comes from its cache. Every case's answers are timed before any judging of
+    all candidates: after such a scan of the whole store, this process's answers stay a third slower."""
     vocabulary = Vocabulary(graph)
+    answers = {name: timed(lambda: Selector(graph, vocabulary=vocabulary).select(task, constraints), runs)
+               for name, (task, constraints) in CASES.items()}
     print(f"{'case':<28}{'answer p50/p99 ms':>18}{'(CPU p99)':>10}{'explain p50/p99 ms':>20}{'judge all ms':>13}{'ratio':>7}"
           f"{'candidates':>11}{'rejected':>9}  same as judge all")
     for name, (task, constraints) in CASES.items():
-        answer = timed(lambda: Selector(graph, vocabulary=vocabulary).select(task, constraints), runs)
+        answer = answers[name]
         explained = timed(lambda: Selector(graph, vocabulary=vocabulary).select(task, constraints, explain=True), explain_runs)
         judged = timed(lambda: Selector(graph, vocabulary=vocabulary, use_indexes=False).select(task, constraints, explain=True), 1)
         agree = (same(answer.answer, judged.answer) and same(explained.answer, judged.answer)

@@ -1,38 +1,49 @@
-"""The build: sources -> facts -> snippets -> triples -> an output directory, written atomically.
+"""The build: sources -> facts -> snippets -> triples -> an output directory, streamed and written atomically.
+
+Cards are read one at a time and built in chunks (in this process, over local processes, or on Ray);
+each chunk's triples go straight to `ckg.nt` and to the store's bulk loader, so memory stays bounded
+however many cards there are.
 
 Output directory:
-    ckg.ttl, ckg.nt      the graph (Turtle with prefixes; N-Triples sorted, diff-able), with the selection indexes
-    store/               a pyoxigraph store for fast queries
-    snippets/<task>/<model>.py
-    report.json          the summary and every skipped input with its reason
+    ckg.nt         the graph as N-Triples: each model's own triples in source order, then the shared nodes
+                   (tasks, licences, datasets, ...), then the selection indexes a task at a time
+                   (`kg_builder.indexes`); with `sort`, every line in byte order (diff-able)
+    ckg.ttl        the same graph as Turtle with prefixes (with `turtle`)
+    store/         a pyoxigraph store for fast queries (with `with_store`)
+    snippets/<task>/<model>.py   each model's snippet, for reading (with `snippet_files`)
+    state/         what `kg_builder.update` needs to rebuild only the changed cards (not with `sort`)
+    report.json    the summary and every skipped input with its reason (and, after an update, what changed)
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import shutil
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-import pyoxigraph
+import numpy as np
 
-from hive.kg.schema import PREFIXES
-from hive.kg.snippet_templates import Snippet, TemplateWriter, task_inputs
+from hive.kg.schema import DATA
+from hive.kg.snippet_templates import TemplateWriter
 from hive.snippet_policy import MODEL_ID
 from kg_builder.cards import Card
-from kg_builder.extract import ModelFacts, Result, extract
-from kg_builder.graph import GraphWriter
-from kg_builder.indexes import IndexFacts, index_triples, read_facts
+from kg_builder.chunks import ChunkJob, ChunkPart, build_chunk
+from kg_builder.external_sort import sort_lines
+from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for, write_turtle
+from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
-from kg_builder.sources import CardSource, PapersWithCodeSource, Skipped
+from kg_builder.sources import CardSource, Known, PapersWithCodeSource, Skipped, Unchanged
+from kg_builder.state import MODEL_RESULTS, OWN_SNIPPET, PAPER_RESULTS, TRIPLES, BuildState, file_digest
+from kg_builder.store_loader import StoreLoader
 
 log = logging.getLogger("hive.kg_builder")
+NTRIPLES = "ckg.nt"
+SHARED_KINDS = {"tasks": f"<{DATA}task/".encode(), "licences": f"<{DATA}license/".encode(), "papers": b"<https://arxiv.org/abs/"}
 
 
 @dataclass
@@ -50,11 +61,30 @@ class BuildReport:
     skipped: Counter = field(default_factory=Counter)
     skipped_examples: dict[str, str] = field(default_factory=dict)
     problems: Counter = field(default_factory=Counter)
+    changes: dict | None = None  # an update's new, changed, removed and unchanged cards
 
     def skip(self, where: str, reason: str) -> None:
         self.skipped[reason] += 1
         self.skipped_examples.setdefault(reason, where)
         log.info("skipped %s: %s", where, reason)
+
+    def add(self, part: ChunkPart) -> None:
+        self.problems.update(part.problems)
+        for where, reason in part.skipped:
+            self.skip(where, reason)
+
+    def describe(self, state: BuildState, started: float) -> None:
+        """The graph's numbers, from the state of every model it holds and the shared nodes it describes."""
+        totals = state.counts.sum(axis=0) if len(state.ids) else np.zeros(4, dtype=np.int64)
+        self.models = len(state.ids)
+        self.snippets_own = int(totals[OWN_SNIPPET])
+        self.snippets_fallback = self.models - self.snippets_own
+        self.results, self.paper_results = int(totals[MODEL_RESULTS]), int(totals[PAPER_RESULTS])
+        described = [state.descriptions[i] for i in state.described.tolist()]
+        self.triples = int(totals[TRIPLES]) + sum(d.count(b"\n") for d in described) + sum(s[2] for s in state.index_sections.values())
+        for name, prefix in SHARED_KINDS.items():
+            setattr(self, name, sum(d.startswith(prefix) for d in described))
+        self.seconds = round(time.perf_counter() - started, 3)
 
     def summary(self) -> str:
         rate = self.models / self.seconds if self.seconds else 0.0
@@ -65,212 +95,92 @@ class BuildReport:
             f"{self.seconds:.2f} s ({rate:.0f} cards/s)"
         )
 
+    def write(self, path: Path) -> None:
+        document = {name: (dict(value) if isinstance(value, Counter) else value) for name, value in vars(self).items()}
+        path.write_text(json.dumps(document, indent=2, sort_keys=True, default=dict), encoding="utf-8")
 
-def snippet_path(snippet: Snippet) -> str:
-    return f"{snippet.task}/{snippet.model_id.replace('/', '__')}.py"
+
+@dataclass(frozen=True)
+class Outputs:
+    """What a build writes besides `ckg.nt` and its state."""
+
+    store: bool = True
+    turtle: bool = True
+    snippet_files: bool = True
+    sort: bool = False  # ckg.nt in byte order (an external sort); a sorted build cannot be updated
+    indexes: bool = True  # the selection indexes in the graph (kg_builder/indexes.py)
 
 
-def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | None) -> list[Card]:
-    """Every readable card once (the first source that has a model wins), up to `limit`."""
-    seen: dict[str, Card] = {}
+def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | None = None,
+               known: Known | None = None) -> Iterator[Card | Unchanged]:
+    """Every readable card once (the first source that has a model wins), up to `limit`, one at a time."""
+    seen: set[str] = set()
     for source in sources:
-        for item in source.cards():
+        for item in source.cards() if known is None else source.cards(known):
             if limit is not None and len(seen) >= limit:
-                return list(seen.values())
+                return
             if isinstance(item, Skipped):
                 report.skip(item.where, item.reason)
-            elif not MODEL_ID.fullmatch(item.id):
+            elif isinstance(item, Card) and not MODEL_ID.fullmatch(item.id):  # an unchanged card's id passed before
                 report.skip(item.source, "the model id is not a hub id (owner/name of letters, digits, '-', '_', '.')")
             elif item.id in seen:
                 report.skip(item.source, "duplicate model id")
             else:
-                seen[item.id] = item
-    return list(seen.values())
+                seen.add(item.id)
+                yield item
 
 
-@dataclass
-class ExtractedShard:
-    """The facts of one shard of cards, and the cards it left out."""
-
-    facts: list[ModelFacts]
-    skipped: list[tuple[str, str]]
-    problems: Counter
-
-
-def extract_shard(cards: list[Card]) -> ExtractedShard:
-    """Facts from each card whose task the domain library knows (runs in any process)."""
-    shard = ExtractedShard([], [], Counter())
-    for card in cards:
-        facts = extract(card)
-        if facts.pipeline_tag not in task_inputs():
-            shard.skipped.append((card.source, f"task {facts.pipeline_tag!r} is not in the domain library"))
-            continue
-        shard.problems.update(problem.split(":")[0] for problem in facts.problems)
-        shard.facts.append(facts)
-    return shard
-
-
-@dataclass
-class GraphShard:
-    """The triples (N-Triples lines, cheap to send between processes) and snippets of one shard."""
-
-    lines: list[bytes]
-    snippets: dict[str, str]
-    index: IndexFacts = field(default_factory=IndexFacts)
-    own: int = 0
-    fallback: int = 0
-    results: int = 0
-    models: int = 0
-    tasks: set[str] = field(default_factory=set)
-    licences: set[str] = field(default_factory=set)
-    papers: set[str] = field(default_factory=set)
-
-
-def graph_shard(facts: list[ModelFacts], writer: SnippetWriter | None = None) -> GraphShard:
-    """Snippets and triples for each model (runs in any process; shared nodes repeat across shards and
-    merge as a set)."""
-    writer = writer or TemplateWriter()
-    graph = GraphWriter()
-    shard = GraphShard([], {})
-    for model in facts:
-        snippet = writer.write(model, model.pipeline_tag)
-        path = snippet_path(snippet)
-        shard.snippets[path] = snippet.code
-        graph.model(model, model.pipeline_tag, snippet, path)
-        shard.own += snippet.kind == "own"
-        shard.fallback += snippet.kind == "fallback"
-        shard.results += sum(r.scope == "model" for r in model.results)
-        shard.models += 1
-        shard.tasks.add(model.pipeline_tag)
-        shard.licences.update(lic.key for lic in model.licenses)
-        shard.papers.update(model.arxiv_ids)
-    shard.lines = pyoxigraph.serialize(list(graph.triples), format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines()
-    shard.index = read_facts(graph.triples)
-    return shard
-
-
-def join_paper_results(facts: list[ModelFacts], tables: Iterable[PapersWithCodeSource], report: BuildReport) -> None:
-    """Attach Papers-with-Code rows to every model whose card cites the row's paper (scope 'paper')."""
-    citing: dict[str, list[ModelFacts]] = {}
-    for model in facts:
-        for arxiv_id in model.arxiv_ids:
-            citing.setdefault(arxiv_id, []).append(model)
-    for table in tables:
-        for row in table.results():
-            if isinstance(row, Skipped):
-                report.skip(row.where, row.reason)
-                continue
-            for model in citing.get(row.arxiv_id, []):
-                model.results.append(Result(
-                    task=row.task, dataset=row.dataset, dataset_name=row.dataset, config="", split="",
-                    metric=row.metric.lower(), value=row.value, verified=False, source=table.name, scope="paper",
-                ))
-                report.paper_results += 1
-
-
-def card_shard(cards: list[Card], writer: SnippetWriter | None = None) -> tuple[ExtractedShard, GraphShard]:
-    """Extraction and graph writing in one pass, for builds with no cross-card join (no paper tables):
-    the facts never leave the process that made them."""
-    extracted = extract_shard(cards)
-    part = graph_shard(extracted.facts, writer)
-    extracted.facts = []
-    return extracted, part
+def settings_for(outputs: Outputs, tables: list[PapersWithCodeSource], writer: SnippetWriter) -> dict:
+    """What an update of this build must do alike: the same outputs, tables and kind of snippet writer."""
+    return {"outputs": vars(outputs), "tables": [file_digest(table.path) for table in tables], "writer": type(writer).__name__}
 
 
 def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None = None,
           limit: int | None = None, writer: SnippetWriter | None = None,
           progress: Callable[[int], None] | None = None, with_store: bool = True, shards: Sharding | None = None,
-          indexes: bool = True) -> BuildReport:
-    """Build the graph into `out`; `out` is replaced only once everything is written. With `shards`,
-    extraction and graph writing run shard by shard in other processes (or on Ray) and are merged. With
-    `indexes`, the graph carries the selection indexes (kg_builder/indexes.py)."""
+          outputs: Outputs | None = None, indexes: bool = True) -> BuildReport:
+    """Build the graph into `out`; `out` is replaced only once everything is written. With `shards`, the
+    per-card work runs chunk by chunk in other processes (or on Ray). `outputs` says what to write
+    (`with_store` and `indexes` say it for a build that does not give them)."""
     started = time.perf_counter()
     report = BuildReport()
-    shards = shards or Sharding()
-    cards = read_cards(sources, report, limit)
-    if tables:  # the paper join needs every card's facts in one place between the two phases
-        facts: list[ModelFacts] = []
-        for extracted in shards.map(extract_shard, cards):
-            facts += extracted.facts
-            _add_skips(report, extracted)
-        join_paper_results(facts, tables, report)
-        parts = shards.map(graph_shard, facts, writer)
-    else:
-        parts = _recording_skips(shards.map(card_shard, cards, writer), report)
-    lines: set[bytes] = set()
-    snippets: dict[str, str] = {}
-    tasks: set[str] = set()
-    licences: set[str] = set()
-    papers: set[str] = set()
-    index = IndexFacts()
-    for part in parts:
-        lines.update(part.lines)
-        index.merge(part.index)
-        snippets |= part.snippets
-        report.snippets_own += part.own
-        report.snippets_fallback += part.fallback
-        report.results += part.results
-        report.models += part.models
-        tasks |= part.tasks
-        licences |= part.licences
-        papers |= part.papers
-        if progress:
-            progress(part.models)
-    report.tasks, report.licences, report.papers = len(tasks), len(licences), len(papers)
-    if indexes:
-        for triples in index_triples(index):
-            lines.update(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES).splitlines())
-    report.triples = len(lines)
-    _write_atomically(out, lines, snippets, report, with_store, started)
+    outputs = outputs or Outputs(store=with_store, indexes=indexes)
+    writer = writer or TemplateWriter()
+    tables = tables or []
+    with staging_for(Path(out)) as staging:
+        job = ChunkJob(writer, PaperIndex.of(tables, report.skip), staging / "snippets" if outputs.snippet_files else None,
+                       outputs.indexes)
+        loader = StoreLoader(staging / "store") if outputs.store else None
+        sink = loader.add if loader else None
+        output = GraphOutput(staging / NTRIPLES, sink, outputs.indexes)
+        try:
+            for part in (shards or Sharding()).imap(build_chunk, read_cards(sources, report, limit), job):
+                report.add(part)
+                output.add(part)
+                if progress:
+                    progress(len(part.models))
+            state = output.close(settings_for(outputs, tables, writer))
+            state.described = state.first_descriptions(np.arange(len(state.ids)))
+            append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()], sink)
+            if outputs.indexes:
+                state.index_sections = append_indexes(staging / NTRIPLES, state, sink)
+            if loader:
+                loader.close()
+        except BaseException:
+            if loader:
+                loader.abort()
+            raise
+        finish(staging, state, outputs, report, started)
     return report
 
 
-def _add_skips(report: BuildReport, extracted: ExtractedShard) -> None:
-    report.problems.update(extracted.problems)
-    for where, reason in extracted.skipped:
-        report.skip(where, reason)
-
-
-def _recording_skips(pairs: Iterable[tuple[ExtractedShard, GraphShard]], report: BuildReport) -> Iterator[GraphShard]:
-    """The graph parts of one-pass shards, with each shard's skips added to the report on the way."""
-    for extracted, part in pairs:
-        _add_skips(report, extracted)
-        yield part
-
-
-def _write_atomically(out: Path, lines: set[bytes], snippets: dict[str, str], report: BuildReport, with_store: bool, started: float) -> None:
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
-        ntriples = b"".join(line + b"\n" for line in sorted(lines))
-        (staging / "ckg.nt").write_bytes(ntriples)
-        ordered = list(pyoxigraph.parse(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES))
-        (staging / "ckg.ttl").write_bytes(pyoxigraph.serialize(ordered, format=pyoxigraph.RdfFormat.TURTLE, prefixes=PREFIXES))
-        for path, code in snippets.items():
-            target = staging / "snippets" / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(code, encoding="utf-8")
-        if with_store:
-            store = pyoxigraph.Store(str(staging / "store"))
-            store.bulk_load(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES)
-            store.flush()
-            del store
-        report.seconds = round(time.perf_counter() - started, 3)
-        document = {name: (dict(value) if isinstance(value, Counter) else value) for name, value in vars(report).items()}
-        (staging / "report.json").write_text(json.dumps(document, indent=2, sort_keys=True, default=dict), encoding="utf-8")
-        _swap_into_place(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-
-
-def _swap_into_place(staging: Path, out: Path) -> None:
-    """Replace `out` with `staging`; the old directory is removed only after the rename succeeded."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{time.time_ns()}")
-        out.rename(old)
-    staging.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+def finish(staging: Path, state: BuildState, outputs: Outputs, report: BuildReport, started: float) -> None:
+    """The outputs that follow from ckg.nt (sorted lines, Turtle), the state and the report."""
+    if outputs.sort:
+        sort_lines(staging / NTRIPLES)
+    else:
+        state.save(staging)
+    if outputs.turtle:
+        write_turtle(staging / NTRIPLES, staging / "ckg.ttl")
+    report.describe(state, started)
+    report.write(staging / "report.json")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +26,15 @@ class Card:
     library: str | None = None
     file_sizes: dict[str, int] = field(default_factory=dict)
     safetensors_parameters: int | None = None
+    version: str | None = None  # what tells a changed card: the hub's lastModified, a dump line's digest, ...
+
+
+def card_version(card: Card) -> str:
+    """The card's version from its source, else a digest of everything it says (a changed card changes it)."""
+    if card.version:
+        return card.version
+    fields = {**vars(card), "source": card.source.split("#")[0], "version": None}  # a dump's line number is no content
+    return "sha256:" + hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:

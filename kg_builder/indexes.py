@@ -1,5 +1,5 @@
-"""The selection indexes, computed from a graph's triples and stored in the graph (docs/constraints.md,
-"Selection at hub scale").
+"""The selection indexes, computed from every model's index facts and stored in the graph
+(docs/constraints.md, "Selection at hub scale").
 
 - Profiles: the models of a task that every admissibility check sees alike (same licences, sizes,
   languages, offline weights, reads-text flag and benchmark keys) share a `hive:Profile` with their number
@@ -10,196 +10,121 @@
   (oxigraph looks an IRI up in its index; a FILTER on a position would scan), so the top of a filtered
   ranking is read from the head of its list.
 
-The facts are read back from the triples (in each build shard, `read_facts`), so the indexes describe
-exactly what the graph says; `index_triples` then groups and sorts them once for the whole graph.
+Each task's lists are numpy sorts of every model's columns (`kg_builder.index_facts.IndexColumns`), and its
+N-Triples are written as text, a bucket or profile at a time: a million models take seconds, where sorting
+and making a pyoxigraph triple model by model took half a minute.
 """
 
 from __future__ import annotations
 
 import hashlib
-import sys
-from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode, Triple
+import numpy as np
 
-from hive.kg.schema import DCTERMS, HIVE, RDF_TYPE, XSD, buckets, node, ranking_node, results_ranking_node, term
+from hive.kg.schema import HIVE, RDF, buckets, node_iri, ranking_node, results_ranking_node
+from kg_builder.index_facts import IndexColumns, IndexFacts
+from kg_builder.ntriples import double, integer
 
-
-@dataclass(slots=True)
-class Result:
-    dataset: str = ""
-    metric: str = ""
-    config: str = ""
-    split: str = ""
-    value: float = 0.0
-
-
-@dataclass(slots=True)
-class IndexedModel:
-    """What selection checks and ranks a model by, as the graph states it."""
-
-    id: str = ""
-    tasks: list[str] = field(default_factory=list)
-    downloads: int = 0
-    likes: int = 0
-    parameters: int | None = None
-    bytes: int | None = None
-    offline: bool = False
-    reads_text: bool = False
-    licences: list[str] = field(default_factory=list)
-    languages: list[str] = field(default_factory=list)
-    results: list[str] = field(default_factory=list)
-
-    def size(self) -> int | None:
-        """Four times the size `smallest` ranks by (parameters, else bytes / 4: the selection query's ORDER BY)."""
-        return 4 * self.parameters if self.parameters is not None else self.bytes
-
-
-@dataclass
-class IndexFacts:
-    """The facts of some triples (one shard's, or merged): models, results, metrics whose lower values are better."""
-
-    models: dict[str, IndexedModel] = field(default_factory=lambda: defaultdict(IndexedModel))
-    results: dict[str, Result] = field(default_factory=lambda: defaultdict(Result))
-    lower_is_better: set[str] = field(default_factory=set)
-
-    def merge(self, other: "IndexFacts") -> None:
-        self.models.update(other.models)
-        self.results.update(other.results)
-        self.lower_is_better |= other.lower_is_better
-
-
-def _integer(value: object) -> int:
-    return int(value.value)
-
-
-def _true(value: object) -> bool:
-    return value.value == "true"
-
-
-def _text(value: object) -> str:
-    return value.value
-
-
-def _name(value: object) -> str:
-    """A value many models share (a task, licence, language, dataset, metric): one string for all of them."""
-    return sys.intern(value.value)
-
-
-# predicate IRI -> (which record, its field, how the object is read, whether the field is a list)
-READERS: dict[str, tuple[str, str, Callable[[object], object], bool]] = {
-    HIVE + "task": ("models", "tasks", _name, True),
-    DCTERMS + "identifier": ("models", "id", _text, False),
-    HIVE + "downloads": ("models", "downloads", _integer, False),
-    HIVE + "likes": ("models", "likes", _integer, False),
-    HIVE + "parameterCount": ("models", "parameters", _integer, False),
-    HIVE + "sizeBytes": ("models", "bytes", _integer, False),
-    HIVE + "availableOffline": ("models", "offline", _true, False),
-    HIVE + "readsText": ("models", "reads_text", _true, False),
-    DCTERMS + "license": ("models", "licences", _name, True),
-    HIVE + "language": ("models", "languages", _name, True),
-    HIVE + "result": ("models", "results", _text, True),
-    HIVE + "onDataset": ("results", "dataset", _name, False),
-    HIVE + "metric": ("results", "metric", _name, False),
-    HIVE + "datasetConfig": ("results", "config", _name, False),
-    HIVE + "datasetSplit": ("results", "split", _name, False),
-    HIVE + "value": ("results", "value", lambda v: float(v.value), False),
+# The task orderings, by the columns of their sort keys, most significant first: each is the selection
+# query's ORDER BY for that ranking (hive/selection/query.py, `_ordering` names the list), so a list's order
+# is the query's. `smallest` ranks only the models with a size.
+ORDERINGS: dict[str, tuple[str, ...]] = {
+    "popular": ("online", "fewer_downloads", "fewer_likes", "id"),
+    "downloads": ("fewer_downloads", "online", "fewer_likes", "id"),
+    "likes": ("fewer_likes", "online", "fewer_downloads", "id"),
+    "smallest": ("size", "online", "fewer_downloads", "fewer_likes", "id"),
 }
+RANKED, PROFILE = f"<{HIVE}ranked>", f"<{HIVE}profile>"
+PROFILE_LINES = f"<{{profile}}> <{RDF}type> <{HIVE}Profile> .\n<{{profile}}> <{HIVE}{{kind}}> <{{task}}> .\n" \
+                f"<{{profile}}> <{HIVE}members> {{members}} .\n<{{profile}}> <{HIVE}representative> {{representative}} .\n"
 
 
-def read_facts(triples: Iterable[Triple]) -> IndexFacts:
-    """The facts selection uses, from one pass over `triples` (every triple of the models concerned)."""
-    facts = IndexFacts()
-    for triple in triples:
-        predicate = triple.predicate.value
-        reader = READERS.get(predicate)
-        if reader is not None:
-            table, name, read, many = reader
-            record = getattr(facts, table)[triple.subject.value]
-            if many:
-                getattr(record, name).append(read(triple.object))
-            else:
-                setattr(record, name, read(triple.object))
-        elif predicate == HIVE + "lowerIsBetter" and _true(triple.object):
-            facts.lower_is_better.add(triple.subject.value)
-    facts.models = {iri: model for iri, model in facts.models.items() if model.tasks}  # results' subjects are not models
-    return facts
+class IndexTable:
+    """The columns of every model (`IndexColumns`) with what each task's sorts read: the sort keys, each model's
+    and result's place in id order, each list's sign."""
 
+    def __init__(self, columns: IndexColumns) -> None:
+        self.columns = columns
+        downloads, likes, size, offline = columns.numbers.T
+        self.has_size = size >= 0
+        self.keys = {"online": 1 - offline, "fewer_downloads": -downloads, "fewer_likes": -likes, "size": size, "id": _ranks(columns.ids)}
+        self.pairs = np.unique(columns.pairs, axis=0)
+        self.result_models, self.result_lists = columns.results.T
+        self.result_ranks = _ranks(columns.result_subjects)
+        self.signs = np.array([1.0 if metric in columns.lower_is_better else -1.0 for _dataset, metric in columns.lists])
 
-# The task orderings with their sort keys: each is the selection query's ORDER BY for that ranking
-# (hive/selection/query.py, `_ordering` names the list), so a list's order is the query's.
-ORDERINGS: dict[str, Callable[[IndexedModel], tuple]] = {
-    "popular": lambda m: (not m.offline, -m.downloads, -m.likes, m.id),
-    "downloads": lambda m: (-m.downloads, not m.offline, -m.likes, m.id),
-    "likes": lambda m: (-m.likes, not m.offline, -m.downloads, m.id),
-    "smallest": lambda m: (m.size(), not m.offline, -m.downloads, -m.likes, m.id),
-}
+    def by_task(self) -> Iterator[tuple[str, bytes]]:
+        """Each task's IRI and the N-Triples of its profiles and ranked lists, tasks in IRI order."""
+        for number, task in sorted(enumerate(self.columns.tasks), key=lambda item: item[1]):
+            members = self.pairs[self.pairs[:, 1] == number, 0]
+            name = task.rsplit("/", 1)[-1]
+            text = self._profiles(task, "profileOf", name, members) + self._profiles(task, "baseProfileOf", f"{name}/base", members)
+            for ordering, keys in ORDERINGS.items():
+                ranked = members if ordering != "smallest" else members[self.has_size[members]]
+                ranked = ranked[np.lexsort([self.keys[key][ranked] for key in reversed(keys)])]
+                text += "".join(self._linked(ranked[start:end], RANKED, str(ranking_node(name, ordering, bucket)))
+                                for bucket, start, end in buckets(len(ranked)))
+            yield task, (text + self._result_rankings(name, members)).encode()
 
+    def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> str:
+        """The task's profiles of one kind: members grouped by their key, each group's representative the member
+        of the least id; models link to their (full) profile."""
+        full = kind == "profileOf"
+        keys, codes = (self.columns.profile_keys, self.columns.keys[:, 1]) if full else (self.columns.base_keys, self.columns.keys[:, 0])
+        grouped = members[np.lexsort((self.keys["id"][members], codes[members]))]
+        starts, ends = _runs(codes[grouped])
+        text = []
+        for start, end in zip(starts.tolist(), ends.tolist()):
+            key = keys[codes[grouped[start]]]
+            profile = node_iri("profile", f"{folder}/{hashlib.sha1(key.encode()).hexdigest()[:16]}")
+            text.append(PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(end - start),
+                                             representative=self.columns.subjects[grouped[start]]))
+            if full:
+                text.append(self._linked(grouped[start:end], PROFILE, f"<{profile}>"))
+        return "".join(text)
 
-def index_triples(facts: IndexFacts) -> Iterator[list[Triple]]:
-    """The profiles and ranked lists, a task at a time."""
-    by_task: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
-    for iri, model in facts.models.items():
-        subject = NamedNode(iri)
-        for task in model.tasks:
-            by_task[task].append((subject, model))
-    ranked_in = term("ranked")
-    for task, members in sorted(by_task.items()):
-        name = task.rsplit("/", 1)[-1]
-        triples = _profiles(task, name, members, facts)
-        for ordering, key in ORDERINGS.items():
-            ranked = sorted((entry for entry in members if ordering != "smallest" or entry[1].size() is not None),
-                            key=lambda entry: key(entry[1]))
+    def _result_rankings(self, name: str, members: np.ndarray) -> str:
+        """Per dataset and metric, the results of the task's models best first (ties: model id, result IRI); each
+        bucket records its worst value."""
+        in_task = np.zeros(len(self.columns.ids), dtype=bool)
+        in_task[members] = True
+        chosen = np.flatnonzero(in_task[self.result_models])
+        lists = self.result_lists[chosen]
+        signed = self.signs[lists] * self.columns.values[chosen]
+        chosen = chosen[np.lexsort((self.result_ranks[chosen], self.keys["id"][self.result_models[chosen]], signed, lists))]
+        starts, ends = _runs(self.result_lists[chosen])
+        text = []
+        for first, last in zip(starts.tolist(), ends.tolist()):
+            dataset, metric = self.columns.lists[self.result_lists[chosen[first]]]
+            ranked = chosen[first:last]
             for bucket, start, end in buckets(len(ranked)):
-                bucket_node = ranking_node(name, ordering, bucket)
-                triples += [Triple(subject, ranked_in, bucket_node) for subject, _model in ranked[start:end]]
-        yield triples + _result_rankings(name, members, facts)
+                node = str(results_ranking_node(name, dataset, metric, bucket))
+                text.append(self._linked(ranked[start:end], RANKED, node, self.columns.result_subjects))
+                text.append(f"{node} <{HIVE}boundary> {double(self.columns.values[ranked[end - 1]])} .\n")
+        return "".join(text)
+
+    def _linked(self, rows: np.ndarray, predicate: str, target: str, subjects: list[str] | None = None) -> str:
+        """One line `<row's subject> predicate target .` per row."""
+        suffix = f" {predicate} {target} .\n"
+        names = self.columns.subjects if subjects is None else subjects
+        return suffix.join(names[row] for row in rows.tolist()) + suffix if len(rows) else ""
 
 
-def _base_key(model: IndexedModel) -> tuple:
-    """What every check but the benchmark's reads."""
-    return (sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), model.offline, model.reads_text)
+def _ranks(names: list[str]) -> np.ndarray:
+    """Each name's place in code-point order (Python's string order)."""
+    ranks = np.empty(len(names), dtype=np.int64)
+    ranks[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+    return ranks
 
 
-def _profile_key(model: IndexedModel, facts: IndexFacts) -> tuple:
-    """What every check reads: the base key and the benchmark keys of the model's results."""
-    return _base_key(model) + (sorted({(r.dataset, r.metric, r.config, r.split) for r in (facts.results[i] for i in model.results)}),)
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each run of equal values starts and ends in `values`."""
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1]))) if len(values) else np.zeros(0, dtype=np.int64)
+    return starts, np.append(starts[1:], len(values))
 
 
-def _profiles(task: str, name: str, members: list[tuple[NamedNode, IndexedModel]], facts: IndexFacts) -> list[Triple]:
-    """The task's profiles, each linked from its models; and its base profiles (no benchmark keys, so fewer),
-    which only count, for constraints that name no benchmark."""
-    triples = []
-    for kind, folder, key in (("profileOf", name, lambda m: _profile_key(m, facts)), ("baseProfileOf", f"{name}/base", _base_key)):
-        groups: dict[str, list[tuple[NamedNode, IndexedModel]]] = defaultdict(list)
-        for entry in members:
-            groups[repr(key(entry[1]))].append(entry)
-        for text, group in groups.items():
-            profile = node("profile", f"{folder}/{hashlib.sha1(text.encode()).hexdigest()[:16]}")
-            triples += [Triple(profile, RDF_TYPE, term("Profile")), Triple(profile, term(kind), NamedNode(task)),
-                        Triple(profile, term("members"), Literal(str(len(group)), datatype=NamedNode(XSD + "integer"))),
-                        Triple(profile, term("representative"), min(group, key=lambda entry: entry[1].id)[0])]
-            if kind == "profileOf":
-                triples += [Triple(subject, term("profile"), profile) for subject, _model in group]
-    return triples
-
-
-def _result_rankings(task: str, members: list[tuple[NamedNode, IndexedModel]], facts: IndexFacts) -> list[Triple]:
-    """Per dataset and metric, the task's results best first; each bucket records its worst value."""
-    lists: dict[tuple[str, str], list[tuple[float, str, str]]] = defaultdict(list)
-    for _iri, model in members:
-        for iri in model.results:
-            result = facts.results[iri]
-            sign = 1 if result.metric in facts.lower_is_better else -1
-            lists[(result.dataset, result.metric)].append((sign * result.value, model.id, iri))
-    triples = []
-    for (dataset, metric), entries in sorted(lists.items()):
-        entries.sort()
-        for bucket, start, end in buckets(len(entries)):
-            bucket_node = results_ranking_node(task, dataset, metric, bucket)
-            triples += [Triple(NamedNode(iri), term("ranked"), bucket_node) for _value, _model, iri in entries[start:end]]
-            worst = facts.results[entries[end - 1][2]].value
-            triples.append(Triple(bucket_node, term("boundary"), Literal(repr(worst), datatype=NamedNode(XSD + "double"))))
-    return triples
+def index_ntriples(facts: IndexFacts) -> Iterator[bytes]:
+    """The indexes of the models in `facts`, a task at a time."""
+    columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
+    return (text for _task, text in IndexTable(columns).by_task())

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from hive.execution.registry import cards
-from kg_builder.build import build
+from kg_builder.build import Outputs, build
 from kg_builder.sources import JsonlSource
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,8 +33,9 @@ REPORT = ROOT / "hive" / "data" / "ckg-report.json"
 def rebuild(dump: Path, workdir: Path) -> Path:
     """Build from `dump` into `workdir/ckg` and return that directory."""
     out = workdir / "ckg"
-    report = build([JsonlSource(dump), JsonlSource(write_offline_cards(workdir / OFFLINE_CARDS))], out, with_store=False,
-                   indexes=False)  # 677 models are judged in a millisecond; indexes would add 30 ms to each cold start
+    report = build([JsonlSource(dump), JsonlSource(write_offline_cards(workdir / OFFLINE_CARDS))], out,
+                   outputs=Outputs(store=False, turtle=False, snippet_files=False, sort=True,
+                                   indexes=False))  # 677 models are judged in a millisecond; indexes would add 30 ms to each cold start
     print(report.summary(), file=sys.stderr)
     return out
 

@@ -8,6 +8,7 @@ command is the front of), lazily, inside its functions. Everything else points k
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -54,32 +55,47 @@ def build(
     out: Path = typer.Option(..., "--out", help="output directory (replaced atomically when the build succeeds)"),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="stop after this many models"),
     cache: Path = typer.Option(Path(".hive-cache/hub"), "--cache", help="hub source: where fetched cards are kept (makes runs resumable)"),
-    store: bool = typer.Option(True, "--store/--no-store", help="also write a pyoxigraph store directory"),
-    workers: int = typer.Option(1, "--workers", min=1, help="shards processed at once (1: all in this process)"),
-    engine: str = typer.Option("processes", "--engine", help="where shards run: processes (local) or ray"),
+    update: bool = typer.Option(False, "--update", help="--out holds a previous build: build again only the cards that changed since (new, changed, removed); its outputs stay those of that build"),
+    store: Optional[bool] = typer.Option(None, "--store/--no-store", help="also write a pyoxigraph store directory [default: store]"),
+    turtle: Optional[bool] = typer.Option(None, "--turtle/--no-turtle", help="also write the graph as Turtle, ckg.ttl [default: turtle]"),
+    snippet_files: Optional[bool] = typer.Option(None, "--snippet-files/--no-snippet-files", help="also write each snippet to snippets/<task>/<model>.py [default: snippet-files]"),
+    sort: bool = typer.Option(False, "--sorted", help="write ckg.nt in byte order, diff-able (an external sort; a sorted build cannot be updated)"),
+    workers: int = typer.Option(1, "--workers", min=1, help="chunks of cards processed at once (1: all in this process)"),
+    engine: str = typer.Option("processes", "--engine", help="where chunks run: processes (local) or ray"),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: a local Ray)"),
     understander=None,
 ) -> None:
-    """Build a C-KG from model cards (and benchmark tables) into a directory.
+    """Build a C-KG from model cards (and benchmark tables) into a directory, or bring one up to date.
 
     With --llm openai|local, an LLM rewrites each card's usage code into its snippet (the paper's
     route); every answer is checked, and the task's template is used when it fails the check."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+    from kg_builder.build import Outputs
     from kg_builder.build import build as run_build
     from kg_builder.sharding import Sharding
     from kg_builder.snippets import LLMWriter
+    from kg_builder.update import update as run_update
 
     shards = Sharding(workers, engine, address)
     writer = _snippet_writer(understander)
     if workers > 1 and isinstance(writer, LLMWriter):
         raise HiveError("--workers with --llm is not supported: the LLM is the bottleneck; give its server parallel slots instead")
+    if update and (limit is not None or sort or {store, turtle, snippet_files} != {None}):
+        raise HiveError("--update builds what the build in --out has, for every card: leave out --limit, --sorted, "
+                        "--store, --turtle and --snippet-files")
     cards, tables = _sources(source, cache, limit)
     with Progress(SpinnerColumn(), TextColumn("{task.description} {task.completed} models"), TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task("building", total=None)
-        report = run_build(cards, out, tables=tables, limit=limit, progress=lambda n: bar.advance(task, n),
-                           with_store=store, writer=writer, shards=shards)
+        advance = partial(bar.advance, task)
+        if update:
+            report = run_update(cards, out, tables=tables, writer=writer, progress=advance, shards=shards)
+        else:
+            outputs = Outputs(store is not False, turtle is not False, snippet_files is not False, sort)
+            report = run_build(cards, out, tables=tables, limit=limit, progress=advance, writer=writer, shards=shards, outputs=outputs)
     typer.echo(report.summary())
+    if report.changes is not None:
+        typer.echo("changed cards: " + ", ".join(f"{report.changes[kind]} {kind}" for kind in ("new", "changed", "removed", "unchanged")))
     for reason, count in report.skipped.most_common():
         typer.echo(f"  skipped {count}: {reason} (e.g. {report.skipped_examples[reason]})")
     for problem, count in report.problems.most_common():

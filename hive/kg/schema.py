@@ -23,6 +23,7 @@ PREFIX = f"BASE <{DATA}>\n" + "".join(f"PREFIX {name}: <{iri}>\n" for name, iri 
 RDF_TYPE = NamedNode(RDF + "type")
 
 
+@lru_cache(maxsize=256)
 def term(name: str) -> NamedNode:
     """A class or property of HIVE's vocabulary."""
     return NamedNode(HIVE + name)
@@ -31,7 +32,13 @@ def term(name: str) -> NamedNode:
 @lru_cache(maxsize=65536)
 def node(kind: str, key: str) -> NamedNode:
     """The deterministic IRI of a graph node: a task, licence, dataset, model, ..."""
-    return NamedNode(DATA + kind + "/" + quote(key, safe="/-_.~"))
+    return NamedNode(node_iri(kind, key))
+
+
+@lru_cache(maxsize=65536)
+def node_iri(kind: str, key: str) -> str:
+    """`node`'s IRI as text (the key percent-encoded, so it is always a valid IRI)."""
+    return DATA + kind + "/" + quote(key, safe="/-_.~")
 
 
 def model_node(model_id: str) -> NamedNode:

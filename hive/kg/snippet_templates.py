@@ -95,26 +95,24 @@ class TemplateWriter:
     """Deterministic snippets from the loader a card's code uses."""
 
     def write(self, facts: CardCode, task: str) -> Snippet:
-        signature = signature_for(facts.id, task)
         for code in facts.code_blocks:
-            snippet = self._from_card_code(facts.id, task, signature, code)
-            if snippet is not None:
-                try:
-                    check_snippet(snippet.code, signature)
-                    return snippet
-                except SnippetRejected:
-                    continue
+            choice = self._card_loader(task, code)
+            if choice is not None and template_verdict(choice[0], task, tuple(choice[1].items())) is None:
+                loader, fields = choice
+                code = self.fill(loader, facts.id, task, signature_for(facts.id, task), **fields)
+                return Snippet(facts.id, task, code, OWN, loader, "loader taken from the card's code")
         return self.fallback(facts.id, task)
 
     def fallback(self, model_id: str, task: str) -> Snippet:
         """The task's template for this model id."""
-        signature = signature_for(model_id, task)
         loader = calls()["fallback_loader"].get(task, "transformers_pipeline")
         fields = {"pipeline_class": "DiffusionPipeline"} if loader == "diffusers" else {}
         if loader == "speechbrain":
             fields = self._speechbrain_fallback(model_id)
-        code = self.fill(loader, model_id, task, signature, **fields)
-        check_snippet(code, signature)
+        verdict = template_verdict(loader, task, tuple(fields.items()))
+        if verdict is not None:
+            raise SnippetRejected(verdict)
+        code = self.fill(loader, model_id, task, signature_for(model_id, task), **fields)
         return Snippet(model_id, task, code, FALLBACK, loader, "no usable loading code in the card")
 
     @staticmethod
@@ -123,29 +121,29 @@ class TemplateWriter:
         name = next((cls for pattern, cls in rules["by_id"].items() if pattern in model_id.lower()), rules["default"])
         return {"speechbrain_class": name, "call": calls()["speechbrain"][name]}
 
-    def _from_card_code(self, model_id: str, task: str, signature: Signature, code: str) -> Snippet | None:
+    def _card_loader(self, task: str, code: str) -> tuple[str, dict[str, str]] | None:
+        """The template a card's code calls for, with the fields it takes from that code; None when it names none."""
         known = calls()
         if "SentenceTransformer(" in code and task == "sentence-similarity":
-            return self._own("sentence_transformers", model_id, task, signature)
+            return "sentence_transformers", {}
         if "from diffusers" in code and task in known["diffusers"]:
             match = DIFFUSERS_CLASS.search(code)
-            return self._own("diffusers", model_id, task, signature, pipeline_class=match.group(1) if match else "DiffusionPipeline")
+            return "diffusers", {"pipeline_class": match.group(1) if match else "DiffusionPipeline"}
         if "spacy.load(" in code and task == "token-classification":
-            return self._own("spacy", model_id, task, signature)
+            return "spacy", {}
         if "SequenceTagger.load(" in code and task == "token-classification":
-            return self._own("flair", model_id, task, signature)
+            return "flair", {}
         match = SPEECHBRAIN_CLASS.search(code)
         aliases = {alias: name for name, alias in IMPORT_ALIAS.findall(code)}  # "import SepformerSeparation as separator"
         speechbrain_class = aliases.get(match.group(1), match.group(1)) if match else None
         if "speechbrain" in code and speechbrain_class in known["speechbrain"]:
-            return self._own("speechbrain", model_id, task, signature, speechbrain_class=speechbrain_class,
-                             call=known["speechbrain"][speechbrain_class])
+            return "speechbrain", {"speechbrain_class": speechbrain_class, "call": known["speechbrain"][speechbrain_class]}
         if task not in known["transformers"]:
             return None
         classes = sorted(set(TRANSFORMERS_CLASS.findall(code)))
         if "pipeline(" in code or not classes:
-            return self._own("transformers_pipeline", model_id, task, signature) if "pipeline(" in code else None
-        return self._own("transformers_classes", model_id, task, signature, **self.class_fields(classes))
+            return ("transformers_pipeline", {}) if "pipeline(" in code else None
+        return "transformers_classes", self.class_fields(classes)
 
     @staticmethod
     def class_fields(classes: list[str]) -> dict[str, str]:
@@ -159,9 +157,6 @@ class TemplateWriter:
         if not any(c.startswith("model=") for c in components):
             components.insert(0, "model=model, ")
         return {"classes": ", ".join(classes), "loads": "\n".join(loads), "components": "".join(dict.fromkeys(components))}
-
-    def _own(self, loader: str, model_id: str, task: str, signature: Signature, **fields: str) -> Snippet:
-        return Snippet(model_id, task, self.fill(loader, model_id, task, signature, **fields), OWN, loader, "loader taken from the card's code")
 
     @staticmethod
     def fill(loader: str, model_id: str, task: str, signature: Signature, **fields: str) -> str:
@@ -177,6 +172,22 @@ class TemplateWriter:
             **fields,
         }
         return _template(loader).substitute(values)
+
+
+STAND_IN_ID = "hive/stand-in"
+
+
+@lru_cache(maxsize=4096)
+def template_verdict(loader: str, task: str, fields: tuple[tuple[str, str], ...]) -> str | None:
+    """The snippet policy's verdict on template `loader` filled with `fields` (None: it passes), checked once
+    for a stand-in model id. A template takes the model id only as string literals (`repr`), so the code it
+    writes for any id parses to the same tree but for those constants, and gets the same verdict."""
+    signature = signature_for(STAND_IN_ID, task)
+    try:
+        check_snippet(TemplateWriter.fill(loader, STAND_IN_ID, task, signature, **dict(fields)), signature)
+    except SnippetRejected as exc:
+        return str(exc)
+    return None
 
 
 def written_again(code: str, model_id: str, loader: str, fallback: bool) -> str | None:

@@ -39,8 +39,7 @@ class Funnel:
 
 def _sums(checks: list[Check], first: int, weight: str) -> str:
     """`?pass_i`: the summed `weight` of the candidates passing checks 0..i, for i from `first` on."""
-    return " ".join(f"(SUM(IF({' && '.join(f'?ok_{c.name}' for c in checks[:i + 1])}, {weight}, 0)) AS ?pass_{i})"
-                    for i in range(first, len(checks)))
+    return " ".join(f"(SUM(IF(?ok_{checks[i].name}, {weight}, 0)) AS ?pass_{i})" for i in range(first, len(checks)))
 
 
 def _split(spec: Spec) -> int:
@@ -84,9 +83,5 @@ def first_failures(checks: list[Check], rows: list[dict[str, object]]) -> dict[s
 
 
 def judged(spec: Spec, rows: list[dict[str, object]]) -> Funnel:
-    """The funnel from every candidate's verdicts (the explanation's rows)."""
-    passed, remaining = [], rows
-    for check in spec.checks:
-        remaining = [r for r in remaining if r[f"ok_{check.name}"]]
-        passed.append(len(remaining))
-    return Funnel(spec.checks, len(rows), passed)
+    """The funnel from every candidate's verdicts (the explanation's rows; `?ok_<name>` holds for the checks so far)."""
+    return Funnel(spec.checks, len(rows), [sum(bool(r[f"ok_{check.name}"]) for r in rows) for check in spec.checks])

@@ -163,9 +163,15 @@ def read_facts(checks: list[Check]) -> str:
 
 
 def verdicts(checks: list[Check]) -> str:
-    """`?ok_<name>` for each check and `?ok` for all of them."""
-    binds = "".join(f"\n  BIND(({c.expression}) AS ?ok_{c.name})" for c in checks)
-    return binds + f"\n  BIND(({' && '.join(f'?ok_{c.name}' for c in checks) or 'true'}) AS ?ok)"
+    """`?ok_<name>`: whether a candidate passes that check and every check before it, and `?ok` for all of them.
+    A check is not evaluated for a candidate that failed an earlier one (oxigraph's `&&` stops at a false):
+    every reader wants only the first check a candidate fails, and the later ones can be the dearest
+    (a benchmark's nested EXISTS)."""
+    binds, passed = "", ""
+    for check in checks:
+        binds += f"\n  BIND(({passed}({check.expression})) AS ?ok_{check.name})"
+        passed = f"?ok_{check.name} && "
+    return binds + f"\n  BIND(({passed}true) AS ?ok)"
 
 
 def candidates_query(spec: Spec, source: str, admissible_only: bool, limit: int | None = None, value: str = "") -> str:

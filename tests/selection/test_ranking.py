@@ -20,7 +20,8 @@ from hive.selection.constraints import Benchmark
 from hive.selection.select import Selection, Selector
 from hive.selection.vocabulary import Vocabulary
 from kg_builder.build import build
-from kg_builder.indexes import index_triples, read_facts
+from kg_builder.index_facts import read_facts
+from kg_builder.indexes import index_ntriples
 from kg_builder.sources import JsonlSource
 
 TASKS = ["automatic-speech-recognition", "summarization", "token-classification", "text-classification",
@@ -73,8 +74,8 @@ def indexed_snapshot() -> LocalGraph:
     """The shipped graph with the selection indexes the builder adds to larger graphs."""
     store = pyoxigraph.Store()
     store.bulk_load(gzip.decompress(snapshot_path().read_bytes()), format=pyoxigraph.RdfFormat.N_TRIPLES)
-    for triples in index_triples(read_facts(store.quads_for_pattern(None, None, None))):
-        store.bulk_load(pyoxigraph.serialize(triples, format=pyoxigraph.RdfFormat.N_TRIPLES), format=pyoxigraph.RdfFormat.N_TRIPLES)
+    for ntriples in index_ntriples(read_facts(store.quads_for_pattern(None, None, None))):
+        store.bulk_load(ntriples, format=pyoxigraph.RdfFormat.N_TRIPLES)
     return LocalGraph(store, "indexed snapshot")
 
 

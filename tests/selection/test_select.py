@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -85,19 +86,24 @@ def _facts(graph, task: str) -> dict[str, dict]:
 
 
 def _admissible(fact: dict, c: Constraints) -> bool:
+    return all(_verdicts(fact, c))
+
+
+def _verdicts(fact: dict, c: Constraints) -> list[bool]:
+    """Whether the candidate passes each constraint, in the funnel's order."""
     families = {"permissive": {"permissive", "public-domain"}}
 
     def matches(names):
         return any(n in fact["spdx"] or fact["families"] & families.get(n, {n}) for n in names)
 
-    return all([
+    return [
         not c.licences or matches(c.licences),
         not c.deny_licences or not matches(c.deny_licences),
         c.max_parameters is None or (fact["params"] is not None and fact["params"] <= c.max_parameters),
         not c.smallest or fact["params"] is not None or fact["bytes"] is not None,
         not c.languages or bool(fact["languages"] & set(c.languages)),
         c.min_downloads is None or fact["downloads"] >= c.min_downloads,
-    ])
+    ]
 
 
 def _rank(fact: dict, c: Constraints) -> tuple:
@@ -131,6 +137,10 @@ def test_selection_respects_every_constraint_and_ranking(selector, graph, task, 
     ranked = [selection.model] + [a.id for a in selection.alternatives]
     assert [_rank(facts[i], constraints) for i in ranked] == sorted(_rank(facts[i], constraints) for i in ranked)
     assert set(selection.rejected) == set(facts) - admissible
+    # each rejected candidate is counted once, against the first constraint it fails, whatever it fails after it
+    first_failed = {i: _verdicts(f, constraints).index(False) for i, f in facts.items() if i not in admissible}
+    assert list(selection.rejected_by.values()) == [n for _check, n in sorted(Counter(first_failed.values()).items())]
+    assert len({(first_failed[i], reason) for i, reason in selection.rejected.items()}) == len(selection.rejected_by)
 
 
 def test_benchmark_ranking_is_the_best_recorded_value(selector, graph):

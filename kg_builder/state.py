@@ -1,0 +1,144 @@
+"""What a build records beside its graph so that a later build can update it (`<out>/state/`).
+
+For every model: its id, its card's version, where its own triples sit in `ckg.nt`, a few counts, and
+which shared-node descriptions its card gives. For every shared-node description any card gives: its
+N-Triples. A shared node (a task, a licence, a dataset, ...) is described as the first model in source
+order that mentions it does, so the descriptions are kept even when another card's description won: a
+removed card can hand that role to the next one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from hive.errors import HiveError
+from kg_builder.index_facts import IndexColumns
+
+STATE = "state"
+FORMAT = 2
+OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
+
+
+@dataclass
+class BuildState:
+    ids: list[str]
+    versions: list[str]
+    blocks: np.ndarray  # (models, 2) int64: offset and length of each model's own triples in ckg.nt
+    counts: np.ndarray  # (models, 4) int64: own snippet (1) or fallback (0), model results, paper results, triples
+    mention_ends: np.ndarray  # (models,) int64: model i gives descriptions mentions[mention_ends[i-1]:mention_ends[i]]
+    mentions: np.ndarray  # int64 indices into `descriptions`
+    descriptions: list[bytes]
+    settings: dict  # what an update must build alike: the outputs written, the benchmark tables joined
+    described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
+    index: IndexColumns | None = None  # each model's index facts, a row each in this order (none without indexes)
+    index_sections: dict[str, list[int]] = field(default_factory=dict)  # task -> offset, length, triples of its indexes in ckg.nt
+
+    def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
+        """The models at `indices` (their own triples now at `offsets`), over the same descriptions."""
+        return BuildState([self.ids[i] for i in indices.tolist()], [self.versions[i] for i in indices.tolist()],
+                          np.column_stack((offsets, self.blocks[indices, 1])), self.counts[indices],
+                          np.cumsum(np.diff(self.mention_ends, prepend=0)[indices]), self.mentions[self._mentions_of(indices)],
+                          self.descriptions, self.settings)
+
+    def _mentions_of(self, indices: np.ndarray) -> np.ndarray:
+        """The positions in `mentions` of the models at `indices`, model after model."""
+        sizes = np.diff(self.mention_ends, prepend=0)[indices]
+        starts, ends = self.mention_ends[indices] - sizes, np.cumsum(sizes)
+        return np.repeat(starts - (ends - sizes), sizes) + np.arange(int(ends[-1]) if len(ends) else 0)
+
+    def joined(self, other: BuildState) -> BuildState:
+        """This state's models, then `other`'s, over one table of the descriptions they give (no others)."""
+        registry = {description: number for number, description in enumerate(self.descriptions)}
+        renumbered = np.fromiter((registry.setdefault(d, len(registry)) for d in other.descriptions),
+                                 dtype=np.int64, count=len(other.descriptions))
+        mentions = np.concatenate((self.mentions, renumbered[other.mentions]))
+        used = np.zeros(len(registry), dtype=bool)
+        used[mentions] = True
+        every = list(registry)
+        return BuildState(self.ids + other.ids, self.versions + other.versions, np.concatenate((self.blocks, other.blocks)),
+                          np.concatenate((self.counts, other.counts)),
+                          np.concatenate((self.mention_ends, other.mention_ends + (self.mention_ends[-1] if len(self.ids) else 0))),
+                          (np.cumsum(used) - 1)[mentions], [every[i] for i in np.flatnonzero(used).tolist()], other.settings)
+
+    def first_descriptions(self, ranks: np.ndarray) -> np.ndarray:
+        """The description of each shared node that the graph holds, the one of the model ranked first (by
+        `ranks`, its place in the sources) among those mentioning it; in the order they are first mentioned."""
+        met = self.mentions[self._mentions_of(np.argsort(ranks, kind="stable"))]  # as a build reading the sources meets them
+        subjects = self.subject_ids()[met]
+        first = np.full(int(subjects.max(initial=-1)) + 1, len(met))
+        np.minimum.at(first, subjects, np.arange(len(met)))
+        return met[np.sort(first)]
+
+    def subject_ids(self) -> np.ndarray:
+        """Each description's subject, as a number shared by the descriptions of one node."""
+        numbers: dict[bytes, int] = {}
+        return np.fromiter((numbers.setdefault(d[:d.index(b" ")], len(numbers)) for d in self.descriptions),
+                           dtype=np.int64, count=len(self.descriptions))
+
+    def save(self, out: Path) -> None:
+        folder = out / STATE
+        folder.mkdir()
+        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings, "index_sections": self.index_sections}),
+                                          encoding="utf-8")
+        if self.index is not None:
+            self.index.save(folder)
+        for name, lines in (("ids.txt", self.ids), ("versions.txt", self.versions)):  # neither holds a line break
+            (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        np.savez(folder / "arrays.npz", blocks=self.blocks, counts=self.counts, mention_ends=self.mention_ends,
+                 mentions=self.mentions, described=self.described,
+                 description_ends=np.cumsum([len(d) for d in self.descriptions], dtype=np.int64))
+        (folder / "descriptions.nt").write_bytes(b"".join(self.descriptions))
+
+    @classmethod
+    def load(cls, out: Path) -> BuildState:
+        folder = out / STATE
+        if not out.is_dir():
+            raise HiveError(f"there is no build at {out} to update")
+        if not (folder / "build.json").is_file():
+            raise HiveError(f"{out} holds no build state to update (built with --sorted, or by an older HIVE): "
+                            "run a full build instead")
+        build = json.loads((folder / "build.json").read_text(encoding="utf-8"))
+        if build.get("format") != FORMAT:
+            raise HiveError(f"{out} was built by another version of the builder: run a full build instead")
+        arrays = np.load(folder / "arrays.npz")
+        text = (folder / "descriptions.nt").read_bytes()
+        ends = arrays["description_ends"]
+        descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
+        ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
+        return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
+                   build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"])
+
+
+class Versions:
+    """The previous build's card versions, as the card sources ask for them (`kg_builder.sources.Known`)."""
+
+    def __init__(self, state: BuildState) -> None:
+        self.index = {model_id: number for number, model_id in enumerate(state.ids)}
+        self.versions = state.versions
+        self.ids = state.ids
+
+    def version_of(self, model_id: str) -> str | None:
+        number = self.index.get(model_id)
+        return None if number is None else self.versions[number]
+
+    def id_of(self, version: str) -> str | None:
+        return self.by_version.get(version)
+
+    @cached_property
+    def by_version(self) -> dict[str, str]:
+        return dict(zip(self.versions, self.ids))
+
+
+def file_digest(path: Path) -> str:
+    """A digest of a file's content (the benchmark tables a build joined, in its settings)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        while block := data.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
