@@ -23,14 +23,9 @@ from pathlib import Path
 
 from hive.errors import HiveError
 from hive.pipeline import Planner
+from hive.understanding.constraint_kinds import FIELD_OF_KIND
 
-# a label's kind -> the constraint field that carries it, and the value it must have (None: any value)
-FIELDS = {
-    "licence_allow": ("licences", None), "licence_deny": ("deny_licences", None), "max_params": ("max_parameters", None),
-    "smallest": ("smallest", True), "best_on": ("best_on", None), "most_downloaded": ("rank_by", "downloads"),
-    "most_liked": ("rank_by", "likes"), "min_downloads": ("min_downloads", None), "language": ("languages", None),
-    "offline": ("local_only", True),
-}
+FIELDS = FIELD_OF_KIND  # a label's kind -> the constraint field that carries it, and the value it must have (None: any value)
 KIND_OF_FIELD: dict[tuple[str, object], str] = {(field, value): kind for kind, (field, value) in FIELDS.items()}
 
 
@@ -79,20 +74,23 @@ def main() -> int:
     planner = Planner(select_models=False)
     outcome: dict[str, Counter] = {kind: Counter() for kind in FIELDS}
     false_alarms: Counter = Counter()
+    failures: Counter = Counter()  # plans that failed, by the error's opening words
     for row in rows:
+        failed = ""
         try:
             result = planner.plan(row["query"])
             tasks = [t.pipeline_tag for t in result.tasks if t.requested]
             scopes = read_scopes(result.constraints, tasks)
-        except HiveError:
-            tasks, scopes = [], {"all": set()}
+        except HiveError as exc:
+            tasks, scopes, failed = [], {"all": set()}, f" | no plan: {str(exc)[:80]}"
+            failures[" ".join(str(exc).split(":")[0].split()[:4])] += 1
         labelled = {label["kind"] for label in row["constraints"]}
         for label in row["constraints"]:
             verdict = judge(label, scopes, len(set(tasks)))
             outcome[label["kind"]][verdict] += 1
             if verdict != "read" and args.show_misses:
                 print(f"{row['id']} {verdict}: {label['kind']} ({label['scope']}) | read {dict((k, sorted(v)) for k, v in scopes.items() if v)} "
-                      f"| {row['query'][:200]!r}")
+                      f"| {row['query'][:200]!r}{failed}")
         for kind in set().union(*scopes.values()) - labelled:
             false_alarms[kind] += 1
             if args.show_misses:
@@ -104,6 +102,8 @@ def main() -> int:
     print(f"{args.requests.name}: {len(rows)} requests, {labels} labelled constraints")
     print(f"  read in the right scope {total['read']}/{labels} = {total['read'] / max(labels, 1):.3f}; "
           f"wrong scope {total['wrong scope']}, missed {total['missed']}; false alarms {sum(false_alarms.values())}")
+    if failures:
+        print(f"  requests with no plan {sum(failures.values())}: " + ", ".join(f"{why} {n}" for why, n in failures.most_common()))
     for kind, counts in outcome.items():
         n = sum(counts.values())
         if n:

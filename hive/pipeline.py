@@ -98,6 +98,9 @@ class Planner:
         with _timed(timings, "dag"):
             result.tasks = plan_to_steps(domain, problem, planned.steps)
         result.warnings += uncertain_steps(result.tasks, goals)
+        result.warnings += [f"constraint not applied: {clause} reads as a constraint, but HIVE found no value it knows in it; "
+                            "state it with a flag (--licence, --max-params, --best-on, ...) or in the words of docs/constraints.md"
+                            for clause in parsed.unread_constraints]
         effective = self.constraints.merged_with(constraints or ConstraintSet())
         stated = dict(parsed.constraints)
         scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}

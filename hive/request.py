@@ -20,6 +20,7 @@ class ParsedRequest(BaseModel):
     data: list[dict[str, Any]] = Field(default_factory=list, description="inline tables as column -> values")
     categories: list[str] = Field(default_factory=list, description="candidate labels for classification")
     constraints: dict[str, Any] = Field(default_factory=dict)
+    unread_constraints: list[str] = Field(default_factory=list, description="clauses read as stating a constraint whose value HIVE could not resolve")
 
 
 class InputResource(BaseModel):

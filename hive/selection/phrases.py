@@ -51,6 +51,7 @@ class Phrase:
     end: int
     key: str
     value: Any
+    clause: bool = False  # the span is the whole clause stating it (the learned reader's), not words to hide from task reading
 
 
 @lru_cache(maxsize=1)
@@ -244,6 +245,48 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         elif unit == "download" and not upper:
             found.append(Phrase(start, end, "min_downloads", parse_count(value)))
     return found
+
+
+@dataclass
+class Quantity:
+    """A count written in a request, with the unit after it if one is ("300M params", "2GB", "50k downloads")."""
+
+    start: int
+    end: int
+    number: str  # as written, scale and all: "300M", "1.5B", "50k", "500"
+    unit: str | None  # "parameter", "byte", "download" or None
+    scaled: bool  # a scale word or letter followed the digits
+
+
+def quantities(text: str, start: int = 0, end: int | None = None) -> list[Quantity]:
+    """Every count in a span of `text` and the unit written after it, whatever bound is (or is not) around it:
+    for a reader that already knows the clause states a size or download constraint ("fits in 250M")."""
+    data = _vocabulary()
+    patterns = data["patterns"]
+    found = []
+    for match in patterns["count"].finditer(text, start, len(text) if end is None else end):
+        if not match["number"][0].isdigit():
+            continue
+        after = text[match.end(): match.end() + 40]
+        unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
+        unit_match = patterns[f"{unit}_units"].search(after) if unit else None
+        scale = SCALES.get((match["scale"] or "").lower(), "")
+        number = f"{_digits(match['number'])}{scale}" if unit != "byte" else _digits(match["number"]) + unit_match.group().strip()[:2]
+        found.append(Quantity(match.start(), match.end() + (unit_match.end() if unit_match else 0), number, unit, bool(scale)))
+    return found
+
+
+def value_kinds(text: str) -> set[str]:
+    """The kinds of constraint values named in `text`, whatever their role: "licence", "metric", and for counts
+    "parameters", "bytes", "downloads" (by the unit after them), "millions" (a scaled count with no unit) or "number"."""
+    data = _vocabulary()
+    kinds = {"licence" for pattern in ("licence_id_pattern", "licence_word_pattern") if data[pattern].search(text)}
+    if data["metric_pattern"].search(text):
+        kinds.add("metric")
+    for quantity in quantities(text):
+        units = {"parameter": "parameters", "byte": "bytes", "download": "downloads"}
+        kinds.add(units[quantity.unit] if quantity.unit else "millions" if quantity.scaled else "number")
+    return kinds
 
 
 def _digits(number: str) -> str:

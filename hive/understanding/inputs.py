@@ -15,8 +15,10 @@ MODALITY_BY_EXTENSION = {
     **dict.fromkeys(("csv", "tsv", "xlsx", "xls", "parquet"), "table"),
     **dict.fromkeys(("txt", "md", "json", "jsonl", "html", "htm", "srt", "vtt", "xml", "rtf", "log", "py"), "text"),
 }
-# Tables written as text: a step that reads text may read them too ("the sentiment of each review in reviews.csv").
-TEXT_TABLES = ("csv", "tsv")
+# Files that hold a second modality a step may read: tables written as text ("the sentiment of each review in
+# reviews.csv"), videos with their sound track ("transcribe lecture.mp4": the speech readers decode it with FFmpeg).
+ALSO_READ_AS = {**dict.fromkeys(("csv", "tsv"), "text"),
+                **{ext: "audio" for ext, modality in MODALITY_BY_EXTENSION.items() if modality == "video"}}
 # Resource ids share PDDL's name space with the domains' constants (`question`, `labels`, ...).
 PROMPT_ID = "prompt"
 QUESTION_ID = "question0"
@@ -74,7 +76,7 @@ def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], 
         is_url = "://" in path
         if not is_url and not Path(path).expanduser().exists():
             warnings.append(f"{path} does not exist yet: planning needs only its kind ({modality}); running needs the file")
-        modalities = [modality, "text"] if _suffix(path) in TEXT_TABLES else [modality]
+        modalities = [modality, ALSO_READ_AS[_suffix(path)]] if _suffix(path) in ALSO_READ_AS else [modality]
         resources.append(InputResource(id=next_id(modality), modalities=modalities, value=path, kind="url" if is_url else "file"))
     for text in parsed.input_texts:
         resources.append(InputResource(id=next_id("text"), modalities=["text"], value=text, kind="inline"))

@@ -29,6 +29,7 @@ from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.arrows import ChainStep, read_chains
+from hive.understanding.constraint_kinds import shared_constraint_reader
 from hive.understanding.detector import CUE_FLOOR, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
@@ -36,7 +37,7 @@ from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.parsing import BLANK, RequestText
-from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans
+from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span
 
@@ -85,6 +86,10 @@ class LearnedUnderstander(RuleUnderstander):
         if self._detector is None:
             self._detector = shared_detector()
         return self._detector
+
+    def locate(self, query: str) -> RequestText:
+        """As the rules locate it, with the constraints the learned constraint reader adds."""
+        return locate_for_tasks(query, shared_constraint_reader())
 
     def parse(self, query: str) -> ParsedRequest:
         self.usage = {CHOOSE_STAGE: Usage()} if self.chooser is not None else {}
@@ -135,6 +140,7 @@ class LearnedUnderstander(RuleUnderstander):
             tasks = _modelled_ask(readings, located, self.detector)
         tasks.sort(key=lambda m: m.start)
         parsed.constraints = scope_constraints(parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
+        parsed.unread_constraints = located.unread_constraints
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks

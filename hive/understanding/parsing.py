@@ -26,6 +26,8 @@ PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
 )
+ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence is complete ...
+NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|leaderboard)\b", re.I)
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
@@ -81,6 +83,7 @@ class RequestText:
     labels: list[tuple[int, int, str]] = field(default_factory=list)  # candidate labels, quoted or listed
     references: list[tuple[int, int]] = field(default_factory=list)  # nouns naming an earlier step's output
     constraints: list[Phrase] = field(default_factory=list)  # constraint phrases, once blanked for task reading
+    unread_constraints: list[str] = field(default_factory=list)  # clauses stating a constraint no value was found for
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -105,6 +108,9 @@ def locate_values(query: str) -> RequestText:
             continue
         found.texts.append((match.start(), match.end(), body.strip()))
         found.masked = _blank(found.masked, match.start(), match.end())
+        if ENDS_A_SENTENCE.search(body) and NEXT_SENTENCE.match(found.masked, match.end()):
+            # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
+            found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
     _quoted_labels(found)
     _pasted_after_colon(found)
     for match in FILE_PATTERN.finditer(found.masked):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources as importlib_resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hive.errors import NothingToPlan
 from hive.planning.domain import ActionSchema, Domain
@@ -32,6 +33,9 @@ from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
 from hive.understanding.task_names import task_name_patterns
 from hive.yaml_data import load_yaml
+
+if TYPE_CHECKING:
+    from hive.understanding.constraint_kinds import ConstraintKindReader
 
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
@@ -115,6 +119,10 @@ class RuleUnderstander(Understander):
 
     # -- mentions ---------------------------------------------------------------------------------
 
+    def locate(self, query: str) -> RequestText:
+        """The request as task reading sees it: inline values and the constraint phrases the vocabulary reads blanked."""
+        return locate_for_tasks(query)
+
     def _goals(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[GoalSpec]:
         key = (parsed.query, tuple(r.id for r in inputs))
         if key not in self._cache:
@@ -123,7 +131,7 @@ class RuleUnderstander(Understander):
         return self._cache[key]
 
     def _resolve(self, parsed: ParsedRequest, inputs: list[InputResource], actions: dict[str, ActionSchema]) -> list[GoalSpec]:
-        located = locate_for_tasks(parsed.query)
+        located = self.locate(parsed.query)
         earlier_results = {r.produced_by: r.id for r in reversed(inputs) if r.produced_by}  # newest wins
         mentions = self.all_mentions(located.masked, earlier_results)
         tasks = self._task_mentions(located, parsed, mentions)
@@ -186,12 +194,18 @@ class RuleUnderstander(Understander):
         return sorted(kept, key=lambda m: (m.start, -m.end))
 
 
-def locate_for_tasks(query: str) -> RequestText:
-    """The request with its inline values and its constraint phrases blanked: what task detection reads."""
+def locate_for_tasks(query: str, reader: ConstraintKindReader | None = None) -> RequestText:
+    """The request with its inline values and its constraint phrases blanked: what task detection reads. With
+    the learned constraint `reader`, the constraints it reads in clauses the vocabulary missed are added (a
+    phrase that is its whole clause stays readable: the clause may ask for a task too)."""
     located = locate_values(query)
     located.constraints = constraint_phrases(located.masked)
+    if reader is not None:
+        added, located.unread_constraints = reader.phrases(located, located.constraints)
+        located.constraints = sorted(located.constraints + added, key=lambda p: (p.start, p.end))
     for phrase in located.constraints:
-        located.masked = located.masked[:phrase.start] + BLANK * (phrase.end - phrase.start) + located.masked[phrase.end:]
+        if not phrase.clause:
+            located.masked = located.masked[:phrase.start] + BLANK * (phrase.end - phrase.start) + located.masked[phrase.end:]
     return located
 
 

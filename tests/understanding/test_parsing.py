@@ -107,3 +107,14 @@ def test_context_and_question_markers():
 def test_a_path_of_an_unknown_kind_is_a_clear_error():
     with pytest.raises(HiveError, match=r"cannot tell what kind of file './notes.xyz' is"):
         locate_values("summarise ./notes.xyz")
+
+
+def test_a_quote_that_ends_its_sentence_ends_the_request_s_sentence_too():
+    from hive.understanding.parsing import locate_values
+    from hive.understanding.segments import sentence_span
+
+    query = "Make a voiceover reading 'The city never sleeps.' Permissive licences."
+    located = locate_values(query)
+    assert sentence_span(located.masked, query.index("Permissive"))[0] == query.index(" Permissive")
+    located = locate_values("Read 'It is late.' aloud, then summarise 'Hi there' Please.")
+    assert located.masked.count(".") == 1  # a lowercase word after the quote, or no full stop inside it, ends nothing

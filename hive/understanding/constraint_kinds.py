@@ -1,0 +1,154 @@
+"""The learned constraint reader: which kinds of constraint each clause of a request states.
+
+The vocabulary reader (`hive.selection.phrases`) finds the values people name (licences, counts, metrics,
+languages) and reads their role from the few words around them; a constraint said in words it has no
+pattern for is lost ("Offline.", "nothing too big, it runs on my old laptop", "the speech model must do
+Cantonese", "fits in 250M"). This reader scores every clause for each kind of constraint — a one-vs-rest
+logistic regression over the clause's sentence vector and word n-grams, trained on requests whose writers
+marked the words that state each constraint (`python -m hive.understanding.constraint_training`).
+
+Where it reads a kind surely in a clause in which the vocabulary reader found none of that kind, the value is
+taken from the clause: a language name, a count (a size cap, a download floor); kinds without a value
+(offline, smallest, most downloaded, most liked) need none. A kind read surely whose value the clause does not
+give (a licence or benchmark the vocabulary does not know) is reported back, never applied as a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+import numpy as np
+
+from hive.errors import HiveError
+from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
+from hive.selection.phrases import Phrase, quantities, value_kinds
+from hive.understanding.encoder import SentenceEncoder, shared_encoder
+from hive.understanding.features import hashed_ngrams
+from hive.understanding.parsing import RequestText
+from hive.understanding.segments import Part, split_parts
+
+# a labelled kind -> the constraint field the vocabulary reader sets for it (and the value, for fixed ones)
+FIELD_OF_KIND: dict[str, tuple[str, object]] = {
+    "licence_allow": ("licences", None), "licence_deny": ("deny_licences", None), "max_params": ("max_parameters", None),
+    "smallest": ("smallest", True), "best_on": ("best_on", None), "most_downloaded": ("rank_by", "downloads"),
+    "most_liked": ("rank_by", "likes"), "min_downloads": ("min_downloads", None), "language": ("languages", None),
+    "offline": ("local_only", True),
+}
+KINDS = tuple(FIELD_OF_KIND)
+VALUELESS = {kind for kind, (_field, value) in FIELD_OF_KIND.items() if value is not None}
+SURE = 0.3  # a clause states a kind when the reader's probability reaches this (chosen in constraint_training)
+LANGUAGE = re.compile(r"\b(?P<before>(?:in)?to\s+)?(?P<name>" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)) + r")\b", re.I)
+
+
+def default_weights_path() -> Path:
+    return Path(str(importlib_resources.files("hive.understanding").joinpath("data/constraint_kinds.npz")))
+
+
+VALUE_KINDS = ("licence", "metric", "parameters", "bytes", "downloads", "millions", "number", "language", "target language")
+
+
+def value_flags(reading: str) -> np.ndarray:
+    """Which kinds of value the clause names (found from vocabularies; their role is what the reader learns)."""
+    kinds = value_kinds(reading)
+    for match in LANGUAGE.finditer(reading):
+        kinds.add("target language" if match["before"] else "language")
+    return np.asarray([kind in kinds for kind in VALUE_KINDS], dtype=np.float32)
+
+
+def clause_features(readings: list[str], encoder: SentenceEncoder) -> np.ndarray:
+    """One row per clause: its sentence vector, its hashed word n-grams, the kinds of value it names (the order
+    is part of a trained model)."""
+    if not readings:
+        return np.zeros((0, 0), dtype=np.float32)
+    embeddings = encoder.encode(readings)
+    return np.stack([np.concatenate([e, hashed_ngrams(r), value_flags(r)]) for e, r in zip(embeddings, readings)])
+
+
+def clauses(located: RequestText) -> list[Part]:
+    """The clauses the reader scores: the request's parts with inline values masked and constraint words kept."""
+    return split_parts(located)
+
+
+class ConstraintKindReader:
+    """Scores clauses for each constraint kind with the shipped weights (or the ones given)."""
+
+    def __init__(self, weights_path: Path | None = None, encoder: SentenceEncoder | None = None) -> None:
+        path = Path(weights_path or default_weights_path())
+        if not path.is_file():
+            raise HiveError(f"the constraint reader's weights are missing ({path}): run 'python -m hive.understanding.constraint_training'")
+        with np.load(path, allow_pickle=False) as data:
+            self.weights, self.bias = data["weights"], data["bias"]
+            self.shift, self.scale = data["shift"], data["scale"]
+            self.kinds = [str(k) for k in data["kinds"]]
+        self.encoder = encoder or shared_encoder()
+
+    def probabilities(self, parts: list[Part]) -> list[dict[str, float]]:
+        """For each clause, the probability that it states each kind."""
+        if not parts:
+            return []
+        rows = (clause_features([p.reading for p in parts], self.encoder) - self.shift) * self.scale
+        odds = 1.0 / (1.0 + np.exp(-(rows @ self.weights.T + self.bias)))
+        return [dict(zip(self.kinds, map(float, row))) for row in odds]
+
+    def phrases(self, located: RequestText, found: list[Phrase]) -> tuple[list[Phrase], list[str]]:
+        """Constraint phrases the vocabulary reader missed (`found` are its own), and the clauses read as stating
+        a constraint whose value they do not give, each as "'clause' (kind)"."""
+        added: list[Phrase] = []
+        unread: list[str] = []
+        parts = clauses(located)
+        for part, probabilities in zip(parts, self.probabilities(parts)):
+            for kind, probability in probabilities.items():
+                field, _value = FIELD_OF_KIND[kind]
+                if probability < SURE or any(p.key == field and part.start <= p.start < part.end for p in found + added):
+                    continue
+                phrases = phrases_of(kind, part, located, [(p.start, p.end) for p in found])
+                added += phrases
+                if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
+                    unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")
+        return added, unread
+
+
+def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[int, int]]) -> list[Phrase]:
+    """The constraint a clause states, with the values its words give (none: []). A value inside `taken` (the
+    vocabulary reader's phrases) already has a role: "English" in "on the English test set of ..." names data."""
+    field, fixed = FIELD_OF_KIND[kind]
+    start, end = _trimmed(located.query, part.start, part.end)
+    if kind in VALUELESS:
+        return [Phrase(start, end, field, fixed, clause=True)]
+
+    def free(at: int) -> bool:
+        return not any(s <= at < e for s, e in taken)
+
+    if kind == "language":  # every language the clause names, but not a target ("into English")
+        return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
+                for m in LANGUAGE.finditer(located.masked, start, end) if not m["before"] and free(m.start("name"))]
+    counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
+    if kind == "max_params":
+        for q in counts:
+            if q.unit == "byte":
+                return [Phrase(q.start, q.end, "max_bytes", parse_bytes(q.number))]
+            if q.unit == "parameter" or (q.unit is None and q.scaled and q.number[-1] in "mb"):
+                return [Phrase(q.start, q.end, field, parse_count(q.number))]
+    if kind == "min_downloads":
+        for q in counts:
+            if q.unit in ("download", None):
+                return [Phrase(q.start, q.end, field, parse_count(q.number))]
+    return []  # licences and benchmarks are named from the vocabulary only
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return start, end
+
+
+@lru_cache(maxsize=1)
+def shared_constraint_reader() -> ConstraintKindReader:
+    """The process-wide reader with the shipped weights."""
+    return ConstraintKindReader()

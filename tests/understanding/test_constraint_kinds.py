@@ -1,0 +1,108 @@
+"""The learned constraint reader (hive/understanding/constraint_kinds.py) with its shipped weights, and how
+understanding uses what it reads."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hive.pipeline import Planner
+from hive.selection.phrases import constraint_phrases
+from hive.understanding.constraint_kinds import (KINDS, VALUE_KINDS, ConstraintKindReader, clauses, phrases_of,
+                                                 shared_constraint_reader, value_flags)
+from hive.understanding.learned import LearnedUnderstander
+from hive.understanding.parsing import locate_values
+
+
+def kinds_read(query: str) -> dict[str, set[str]]:
+    """Clause text -> the kinds the shipped reader reads surely in it."""
+    from hive.understanding.constraint_kinds import SURE
+
+    located = locate_values(query)
+    parts = clauses(located)
+    reader = shared_constraint_reader()
+    return {query[p.start:p.end].strip(): {k for k, v in probs.items() if v >= SURE} for p, probs in zip(parts, reader.probabilities(parts))}
+
+
+def added(query: str):
+    located = locate_values(query)
+    return shared_constraint_reader().phrases(located, constraint_phrases(located.masked))
+
+
+def test_the_shipped_weights_cover_every_kind():
+    reader = shared_constraint_reader()
+    assert reader.kinds == list(KINDS)
+    assert reader.weights.shape[0] == len(KINDS) and reader.weights.shape[1] == reader.shift.shape[0]
+
+
+def test_the_missing_weights_file_is_a_one_line_error(tmp_path):
+    from hive.errors import HiveError
+
+    with pytest.raises(HiveError, match="constraint reader's weights are missing"):
+        ConstraintKindReader(tmp_path / "none.npz")
+
+
+@pytest.mark.parametrize("query, clause, kind", [
+    ("Read out the caption of ./desk.jpg. Offline.", "Offline", "offline"),
+    ("Which summarization model has the best ROUGE-2 on arXiv and fits in 250M?", "and fits in 250M", "max_params"),
+])
+def test_a_clause_stating_a_constraint_in_words_without_a_pattern_is_read(query, clause, kind):
+    read = kinds_read(query)
+    assert kind in next(kinds for text, kinds in read.items() if clause in text)
+
+
+def test_task_clauses_state_no_constraint():
+    read = kinds_read("Transcribe ./a.wav, translate the transcript into German and summarise it.")
+    assert not any(read.values())
+
+
+def test_kinds_without_a_value_take_the_clause_and_stay_readable_for_tasks():
+    phrases, unread = added("Caption ./desk.jpg and estimate its depth. Offline.")
+    offline = [p for p in phrases if p.key == "local_only"]
+    assert offline and offline[0].value is True and offline[0].clause
+    assert not unread
+
+
+def values(kind: str, text: str, taken: list[tuple[int, int]] | None = None) -> list[tuple[str, object, str]]:
+    located = locate_values(text)
+    return [(p.key, p.value, text[p.start:p.end]) for p in phrases_of(kind, clauses(located)[0], located, taken or [])]
+
+
+def test_values_come_from_the_clause_and_a_translation_target_is_no_model_language():
+    assert values("language", "the translator should know Turkish or Greek well, then into English") == [
+        ("languages", ["tr"], "Turkish"), ("languages", ["el"], "Greek")]
+    assert values("language", "translate it into English") == []
+    assert values("max_params", "the model has to fit in 250M") == [("max_parameters", 250_000_000, "250M")]
+    assert values("max_params", "the model has to fit in 2GB") == [("max_bytes", 2_000_000_000, "2GB")]
+    assert values("min_downloads", "one with 500+ users") == [("min_downloads", 500, "500+ users")]
+
+
+def test_a_value_the_vocabulary_already_read_keeps_its_role():
+    text = "the lowest WER on the English test set of Multilingual LibriSpeech"
+    assert values("language", text, taken=[(0, len(text))]) == []
+    assert values("language", text) == [("languages", ["en"], "English")]
+
+
+def test_value_flags_name_the_kinds_of_value_not_their_role():
+    flags = dict(zip(VALUE_KINDS, value_flags("MIT, under 300M params, speaks Dutch, then into English")))
+    assert flags["licence"] and flags["parameters"] and flags["language"] and flags["target language"]
+    assert not flags["downloads"] and not flags["metric"]
+    assert not np.any(value_flags("summarise the report"))
+
+
+def test_a_constraint_read_without_a_value_is_a_warning_not_a_guess():
+    reader = shared_constraint_reader()
+    located = locate_values("Caption ./a.jpg. The licence must be one our lawyers approved.")
+    parts = clauses(located)
+    probabilities = reader.probabilities(parts)
+    licence_clause = [i for i, p in enumerate(probabilities) if p["licence_allow"] >= 0.3 or p["licence_deny"] >= 0.3]
+    phrases, unread = reader.phrases(located, [])
+    assert not [p for p in phrases if p.key in ("licences", "deny_licences")]
+    assert bool(licence_clause) == bool(unread)
+
+
+def test_understanding_applies_what_the_reader_adds():
+    parsed = LearnedUnderstander().parse("desk_setup.jpg — describe it in a sentence and give me its depth map. Offline only.")
+    result = Planner(select_models=False).plan(parsed.query)
+    assert result.constraints["global"].get("local_only") is True
+    assert {s.task for s in result.tasks} >= {"image-to-text", "depth-estimation"}
