@@ -215,7 +215,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         upper_before, lower_before = patterns["upper_bound_before"].search(before), patterns["lower_bound_before"].search(before)
         upper = upper_before or patterns["upper_bound_after"].search(after)
         lower = lower_before or patterns["lower_bound_after"].search(after)
-        unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
+        unit, unit_match = _unit_after(after, patterns)
         field = patterns["count_field"].search(before) if unit is None else None
         if field is not None:  # a requirements list's field: "min downloads: 100k", "params <= 300M", "max size: 1B"
             unit = "download" if field["unit"].lower().startswith("download") else "parameter"
@@ -235,8 +235,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         start = match.start() - (len(before) - opening)
         if bound_before and patterns["refused_bound"].search(text[max(0, start - REFUSAL_REACH): start]):
             upper, lower = lower, upper  # "nothing over 100M parameters", "no model with fewer than 1,000 downloads"
-        unit_match = patterns[f"{unit}_units"].search(after)
-        end = match.end() + (unit_match.end() if unit_match else 0)
+        end = match.end() + (unit_match.end() if unit_match else 0)  # a unit read from a field or the clause is not after it
         value = f"{_digits(number)}{scale}"
         if unit == "parameter" and upper:
             found.append(Phrase(start, end, "max_parameters", parse_count(value)))
@@ -245,6 +244,15 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         elif unit == "download" and not upper:
             found.append(Phrase(start, end, "min_downloads", parse_count(value)))
     return found
+
+
+def _unit_after(after: str, patterns: dict[str, re.Pattern]) -> tuple[str | None, re.Match | None]:
+    """The unit written right after a count ("params", "GB", "downloads"): "parameter", "byte" or "download",
+    with its match; (None, None) when none is."""
+    for unit in ("parameter", "byte", "download"):
+        if (match := patterns[f"{unit}_units"].search(after)) is not None:
+            return unit, match
+    return None, None
 
 
 @dataclass
@@ -267,9 +275,7 @@ def quantities(text: str, start: int = 0, end: int | None = None) -> list[Quanti
     for match in patterns["count"].finditer(text, start, len(text) if end is None else end):
         if not match["number"][0].isdigit():
             continue
-        after = text[match.end(): match.end() + 40]
-        unit = next((u for u in ("parameter", "byte", "download") if patterns[f"{u}_units"].search(after)), None)
-        unit_match = patterns[f"{unit}_units"].search(after) if unit else None
+        unit, unit_match = _unit_after(text[match.end(): match.end() + 40], patterns)
         scale = SCALES.get((match["scale"] or "").lower(), "")
         number = f"{_digits(match['number'])}{scale}" if unit != "byte" else _digits(match["number"]) + unit_match.group().strip()[:2]
         found.append(Quantity(match.start(), match.end() + (unit_match.end() if unit_match else 0), number, unit, bool(scale)))
@@ -284,8 +290,7 @@ def value_kinds(text: str) -> set[str]:
     if data["metric_pattern"].search(text):
         kinds.add("metric")
     for quantity in quantities(text):
-        units = {"parameter": "parameters", "byte": "bytes", "download": "downloads"}
-        kinds.add(units[quantity.unit] if quantity.unit else "millions" if quantity.scaled else "number")
+        kinds.add(f"{quantity.unit}s" if quantity.unit else "millions" if quantity.scaled else "number")
     return kinds
 
 

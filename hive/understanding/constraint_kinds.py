@@ -68,11 +68,6 @@ def clause_features(readings: list[str], encoder: SentenceEncoder) -> np.ndarray
     return np.stack([np.concatenate([e, hashed_ngrams(r), value_flags(r)]) for e, r in zip(embeddings, readings)])
 
 
-def clauses(located: RequestText) -> list[Part]:
-    """The clauses the reader scores: the request's parts with inline values masked and constraint words kept."""
-    return split_parts(located)
-
-
 class ConstraintKindReader:
     """Scores clauses for each constraint kind with the shipped weights (or the ones given)."""
 
@@ -99,13 +94,14 @@ class ConstraintKindReader:
         a constraint whose value they do not give, each as "'clause' (kind)"."""
         added: list[Phrase] = []
         unread: list[str] = []
-        parts = clauses(located)
+        taken = [(p.start, p.end) for p in found]
+        parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
                 field, _value = FIELD_OF_KIND[kind]
                 if probability < SURE or any(p.key == field and part.start <= p.start < part.end for p in found + added):
                     continue
-                phrases = phrases_of(kind, part, located, [(p.start, p.end) for p in found])
+                phrases = phrases_of(kind, part, located, taken)
                 added += phrases
                 if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
                     unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")

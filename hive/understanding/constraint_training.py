@@ -4,7 +4,7 @@
     python -m hive.understanding.constraint_training --folds    # recall and false alarms, two-fold, nothing written
 
 Its examples are the clauses of the training requests (`data/requests-train.jsonl`), split as the reader
-splits them at run time (`constraint_kinds.clauses`):
+splits them at run time (`segments.split_parts` of the request with inline values masked):
 - in a request whose constraint labels carry `evidence` (the words that state each one, marked for HIVE by
   annotators who saw the request and its labels), a clause that overlaps a kind's evidence states that kind,
   and its other clauses do not; its `other_constraint_words` (constraints stated but not labelled) are left out;
@@ -28,9 +28,10 @@ import numpy as np
 
 from hive.errors import HiveError
 from hive.selection.phrases import constraint_phrases
-from hive.understanding.constraint_kinds import KINDS, SURE, clause_features, clauses, default_weights_path
+from hive.understanding.constraint_kinds import KINDS, SURE, clause_features, default_weights_path
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.parsing import locate_values
+from hive.understanding.segments import split_parts
 from hive.understanding.training import data_dir, standardisation
 
 # Chosen on the two-fold figures (`--folds`, clauses of the evidence-labelled requests): with the reader's SURE
@@ -42,13 +43,13 @@ UNLABELLED_CLAUSES = 12000  # clauses of requests without constraint labels kept
 SEED = 13
 
 
-def labelled_clauses(requests: list[dict]) -> tuple[list[str], np.ndarray, list[str]]:
-    """(readings, targets: clause x kind in {0, 1}, the request id of each clause) for requests with evidence."""
-    readings, targets, owners = [], [], []
+def labelled_clauses(requests: list[dict]) -> tuple[list[str], np.ndarray]:
+    """(readings, targets: clause x kind in {0, 1}) for requests with evidence."""
+    readings, targets = [], []
     for request in requests:
         query = request["query"]
         try:
-            parts = clauses(locate_values(query))
+            parts = split_parts(locate_values(query))
         except HiveError:
             continue
         spans: dict[str, list[tuple[int, int]]] = {kind: [] for kind in KINDS}
@@ -62,8 +63,7 @@ def labelled_clauses(requests: list[dict]) -> tuple[list[str], np.ndarray, list[
                 continue
             readings.append(part.reading)
             targets.append([any(part.start < e and s < part.end for s, e in spans[kind]) for kind in KINDS])
-            owners.append(request["id"])
-    return readings, np.asarray(targets, dtype=np.int8).reshape(-1, len(KINDS)), owners
+    return readings, np.asarray(targets, dtype=np.int8).reshape(-1, len(KINDS))
 
 
 def unlabelled_clauses(requests: list[dict], limit: int) -> list[str]:
@@ -73,7 +73,7 @@ def unlabelled_clauses(requests: list[dict], limit: int) -> list[str]:
         try:
             located = locate_values(request["query"])
             phrases = constraint_phrases(located.masked)
-            parts = clauses(located)
+            parts = split_parts(located)
         except HiveError:
             continue
         readings += [p.reading for p in parts if not any(p.start <= ph.start < p.end or ph.start <= p.start < ph.end for ph in phrases)]
@@ -114,10 +114,10 @@ def two_folds(marked: list[dict], negatives: np.ndarray, encoder) -> None:
     folds = [[r for r in marked if r["id"] in half], [r for r in marked if r["id"] not in half]]
     totals = np.zeros((len(KINDS), 3))  # read, stated, false alarms
     for train, test in (folds, folds[::-1]):
-        readings, targets, _owners = labelled_clauses(train)
+        readings, targets = labelled_clauses(train)
         rows = np.vstack([clause_features(readings, encoder), negatives])
         model = fit(rows, np.vstack([targets, np.zeros((len(negatives), len(KINDS)), np.int8)]))
-        readings, targets, _owners = labelled_clauses(test)
+        readings, targets = labelled_clauses(test)
         scaled = (clause_features(readings, encoder) - model["shift"]) * model["scale"]
         read = 1.0 / (1.0 + np.exp(-(scaled @ model["weights"].T + model["bias"]))) >= SURE
         totals[:, 0] += (read & (targets == 1)).sum(axis=0)
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.folds:
         two_folds(marked, negatives, encoder)
         return
-    readings, targets, _owners = labelled_clauses(marked)
+    readings, targets = labelled_clauses(marked)
     model = fit(np.vstack([clause_features(readings, encoder), negatives]),
                 np.vstack([targets, np.zeros((len(negatives), len(KINDS)), np.int8)]))
     tmp = args.out.with_suffix(".tmp.npz")

@@ -8,10 +8,11 @@ import pytest
 
 from hive.pipeline import Planner
 from hive.selection.phrases import constraint_phrases
-from hive.understanding.constraint_kinds import (KINDS, VALUE_KINDS, ConstraintKindReader, clauses, phrases_of,
+from hive.understanding.constraint_kinds import (KINDS, VALUE_KINDS, ConstraintKindReader, phrases_of,
                                                  shared_constraint_reader, value_flags)
 from hive.understanding.learned import LearnedUnderstander
 from hive.understanding.parsing import locate_values
+from hive.understanding.segments import split_parts
 
 
 def kinds_read(query: str) -> dict[str, set[str]]:
@@ -19,7 +20,7 @@ def kinds_read(query: str) -> dict[str, set[str]]:
     from hive.understanding.constraint_kinds import SURE
 
     located = locate_values(query)
-    parts = clauses(located)
+    parts = split_parts(located)
     reader = shared_constraint_reader()
     return {query[p.start:p.end].strip(): {k for k, v in probs.items() if v >= SURE} for p, probs in zip(parts, reader.probabilities(parts))}
 
@@ -65,7 +66,7 @@ def test_kinds_without_a_value_take_the_clause_and_stay_readable_for_tasks():
 
 def values(kind: str, text: str, taken: list[tuple[int, int]] | None = None) -> list[tuple[str, object, str]]:
     located = locate_values(text)
-    return [(p.key, p.value, text[p.start:p.end]) for p in phrases_of(kind, clauses(located)[0], located, taken or [])]
+    return [(p.key, p.value, text[p.start:p.end]) for p in phrases_of(kind, split_parts(located)[0], located, taken or [])]
 
 
 def test_values_come_from_the_clause_and_a_translation_target_is_no_model_language():
@@ -93,7 +94,7 @@ def test_value_flags_name_the_kinds_of_value_not_their_role():
 def test_a_constraint_read_without_a_value_is_a_warning_not_a_guess():
     reader = shared_constraint_reader()
     located = locate_values("Caption ./a.jpg. The licence must be one our lawyers approved.")
-    parts = clauses(located)
+    parts = split_parts(located)
     probabilities = reader.probabilities(parts)
     licence_clause = [i for i, p in enumerate(probabilities) if p["licence_allow"] >= 0.3 or p["licence_deny"] >= 0.3]
     phrases, unread = reader.phrases(located, [])
