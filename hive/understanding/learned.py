@@ -30,16 +30,16 @@ from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.arrows import ChainStep, read_chains
 from hive.understanding.constraint_kinds import shared_constraint_reader
-from hive.understanding.detector import CUE_FLOOR, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.detector import CUE_FLOOR, MAX_PARTS, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import BLANK, RequestText
+from hive.understanding.parsing import BLANK, ClauseReading, RequestText, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
-from hive.understanding.segments import Part, sentence_span
+from hive.understanding.segments import Part, sentence_span, split_parts
 
 UNCERTAIN = 0.5
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
@@ -89,7 +89,27 @@ class LearnedUnderstander(RuleUnderstander):
 
     def locate(self, query: str) -> RequestText:
         """As the rules locate it, with the constraints the learned constraint reader adds."""
-        return locate_for_tasks(query, shared_constraint_reader())
+        return locate_for_tasks(query, shared_constraint_reader(), self)
+
+    @property
+    def clause_reading(self) -> ClauseReading:
+        return self
+
+    def asks(self, text: str) -> bool:
+        """Whether the detector reads a clause of a text as asking for a task surely (its constraint phrases
+        and values blanked, as a request's clauses are read)."""
+        return any(label != NONE and p >= SURE for label, p in self._best_readings(text))
+
+    def chooses_among_listed(self, sentence: str) -> bool:
+        """Whether the detector reads a clause of a sentence as choosing among given labels, surely."""
+        return any(label in WITH_FIXED_LABELS and p >= SURE for label, p in self._best_readings(sentence))
+
+    def _best_readings(self, text: str) -> list[tuple[str, float]]:
+        parsed, _located = parse_request(text)
+        located = locate_for_tasks(text)
+        parts = split_parts(located)[:MAX_PARTS]
+        cues = detector_cues(self, located, self.all_mentions(located.masked, {}))
+        return [r.best for r in self.detector.score_parts(parts, parsed, cues)] if parts else []
 
     def parse(self, query: str) -> ParsedRequest:
         self.usage = {CHOOSE_STAGE: Usage()} if self.chooser is not None else {}

@@ -10,6 +10,7 @@ import ast
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Callable, Protocol
 
 from hive.request import ParsedRequest
 from hive.selection.phrases import Phrase, constraint_phrases
@@ -62,6 +63,18 @@ PASTE_MIN_WORDS = 5
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 COLON_BEFORE_PASTE = re.compile(r":\s")  # "... this:\n<pasted>" as well as "... this: <pasted>"
+# A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
+# "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
+_ITEM = r"[\w&'-]+(?:\s+[\w&'-]+){0,3}"
+LOOSE_LIST = re.compile(rf"(?P<list>{_ITEM}(?:\s*(?:,|/|\|)\s*{_ITEM})+(?:\s*,?\s*(?:or|and)\s+{_ITEM})?)(?P<trailing>\s*(?:\.\.\.|…|,?\s*etc\b))?")
+LOOSE_SEPARATOR = re.compile(r"\s*[,/|]\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
+TABLE_DELIMITERS = ("|", "\t", ",", ";")
+MARKDOWN_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+MIN_TABLE_LINES = 3  # a header and two rows: fewer delimited lines are as likely a sentence with commas
+MAX_CELL_WORDS = 6  # a cell longer than this is prose, not a table's value ...
+MEAN_CELL_WORDS = 2.5  # ... and a table's cells hold this many words on average at most
+SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
+FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia.") neither asks nor is content
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
@@ -69,6 +82,16 @@ LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
 LEADING_WORDS = {"the", "a", "an", "about", "like", "it", "this", "that"}  # "a cat", "about finance": the label is the rest
 NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
+
+
+class ClauseReading(Protocol):
+    """What a reader of clauses (the learned understander's detector) tells parsing where its patterns are blind."""
+
+    def asks(self, text: str) -> bool:
+        """Whether a piece of the request asks for work."""
+
+    def chooses_among_listed(self, sentence: str) -> bool:
+        """Whether a sentence asks to choose among candidate labels it lists."""
 
 
 @dataclass
@@ -90,8 +113,10 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + BLANK * (end - start) + text[end:]
 
 
-def locate_values(query: str) -> RequestText:
-    """Find tables, quoted texts and file paths; blank them in `masked`."""
+def locate_values(query: str, reading: ClauseReading | None = None) -> RequestText:
+    """Find tables, quoted texts and file paths; blank them in `masked`. With a `reading` of clauses, a text
+    pasted after a colon gives back the person's own sentences it swallowed (`_own_words_after`), and a list
+    in a sentence read as choosing among labels is its labels (`_loosely_listed_labels`)."""
     found = RequestText(query=query, masked=query)
     found.tables = _table_spans(query)
     for start, end in found.tables:
@@ -112,7 +137,7 @@ def locate_values(query: str) -> RequestText:
             # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
             found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
     _quoted_labels(found)
-    _pasted_after_colon(found)
+    _pasted_after_colon(found, reading.asks if reading else None)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):
@@ -125,7 +150,7 @@ def locate_values(query: str) -> RequestText:
     for start, end, _path in found.files:
         found.masked = _blank(found.masked, start, end)
     if not found.labels:
-        found.labels = _listed_labels(found)
+        found.labels = _listed_labels(found) or (_loosely_listed_labels(found, reading) if reading else [])
         if found.labels:
             found.masked = _blank(found.masked, found.labels[0][0], found.labels[-1][1])
     return found
@@ -146,7 +171,7 @@ def _quoted_labels(found: RequestText) -> None:
         found.texts = [t for t in found.texts if t not in run]
 
 
-def _pasted_after_colon(found: RequestText) -> None:
+def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None = None) -> None:
     """Pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail after a colon
     that names no file, when the words before the colon point at it ("... this:"); quotes around it are dropped."""
     masked = found.masked
@@ -159,14 +184,45 @@ def _pasted_after_colon(found: RequestText) -> None:
     if colon >= 0:
         spans.append((colon + 2, len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        body = found.query[start:end].strip()
-        if len(body) > 1 and body[0] == body[-1] and body[0] in "'\"":
-            body = body[1:-1].strip()
-        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(body.split()) < min_words:
+        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(_unquoted(found.query[start:end]).split()) < min_words:
+            continue
+        if asks is not None and not asks(_blank(masked, start, end)):
+            first_start, first_end = _sentence_spans(found.query, start, end)[0]
+            if asks(found.query[first_start:first_end]):
+                continue  # what follows the colon is the request itself ("dev note: need ASR w/ lowest CER ...")
+            end = _own_words_after(found.query, start, end, asks)
+        body = _unquoted(found.query[start:end])
+        if len(body.split()) < min_words:
             continue
         found.texts.append((start, end, body))
         found.masked = _blank(found.masked, start, end)
         return
+
+
+def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
+    """Where a pasted text ends when nothing outside it asks for work: before the trailing sentences that ask
+    ("Text: I loved it, the acting was superb. Is it positive?"), passing over short ones and those stating a
+    constraint; a sentence that asks nothing ends the search. `end` when no trailing sentence asks."""
+    own = end
+    for a, b in reversed(_sentence_spans(query, start, end)):
+        sentence = query[a:b]
+        if asks(sentence):
+            own = a
+        elif len(sentence.split()) > FILLER_WORDS and not constraint_phrases(sentence):
+            break
+    return own
+
+
+def _sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The sentences (and lines) of a span, in order."""
+    cuts = [start] + [m.end() for m in SENTENCE_END.finditer(text, start, end)] + [end]
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip()]
+
+
+def _unquoted(text: str) -> str:
+    """A pasted text without the quotes around it."""
+    body = text.strip()
+    return body[1:-1].strip() if len(body) > 1 and body[0] == body[-1] and body[0] in "'\"" else body
 
 
 def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
@@ -194,7 +250,105 @@ def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
     return []
 
 
+def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[tuple[int, int, str]]:
+    """Candidate labels the patterns miss ("Does this email belong to HR, IT, or Facilities?", "into one of
+    Housing, Noise, Parking, Waste"): the longest list of short items in a sentence the reader reads as
+    choosing among listed labels; the first item is cut to as many words as the longest of the others."""
+    masked = found.masked
+    for start, end in _sentence_spans(masked, 0, len(masked)):
+        lists = sorted(LOOSE_LIST.finditer(masked, start, end), key=lambda m: m.start() - m.end())
+        if not lists or lists[0]["trailing"] or BLANK * 3 in lists[0]["list"] or not reading.chooses_among_listed(found.query[start:end]):
+            # ("joy, anger, fear..." gives examples of a model's fixed labels, not the candidates)
+            continue
+        items = []
+        cuts = [lists[0].start("list")] + [i for m in LOOSE_SEPARATOR.finditer(masked, *lists[0].span("list")) for i in m.span()] + [lists[0].end("list")]
+        for piece_start, piece_end in zip(cuts[::2], cuts[1::2]):
+            words = list(re.finditer(r"[\w&'-]*\w", masked[piece_start:piece_end]))
+            while words and words[0].group() in LEADING_WORDS:  # "a repair" (not "IT", an acronym)
+                words = words[1:]
+            if words:
+                items.append((piece_start, words))
+        if len(items) < 2:
+            continue
+        longest = max(len(words) for _offset, words in items[1:])
+        labels = []
+        for index, (offset, words) in enumerate(items):
+            kept = words[-longest:] if index == 0 else words
+            label = " ".join(w.group() for w in kept)
+            if label not in NOT_LABELS:  # "handle this, design, legal or engineering" (but "IT" is a label)
+                labels.append((offset + kept[0].start(), offset + kept[-1].end(), label))
+        if len(labels) >= 2:
+            return labels
+    return []
+
+
 def _table_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the tables written in a request: `{...}` literals and pasted rows (`_pasted_table_spans`)."""
+    literals = _literal_table_spans(text)
+    pasted = [(a, b) for a, b in _pasted_table_spans(text) if not any(a < end and start < b for start, end in literals)]
+    return sorted(literals + pasted)
+
+
+def _pasted_table_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of pasted tables: a header line and at least two rows, one line each, their cells set apart by the
+    same delimiter (a pipe, a tab, a comma or a semicolon) and as many in every line (a Markdown rule line
+    such as |---|---| may follow the header)."""
+    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", text)]
+    spans, i = [], 0
+    while i < len(lines):
+        block = _table_block(text, lines[i:])
+        if block >= MIN_TABLE_LINES and _terse(text[lines[i][0]:lines[i + block - 1][1]]):
+            spans.append((lines[i][0], lines[i + block - 1][1]))
+            i += block
+        else:
+            i += 1
+    return spans
+
+
+def _table_block(text: str, lines: list[tuple[int, int]]) -> int:
+    """How many of the leading lines form one table (0 when the first line opens none)."""
+    best = 0
+    for delimiter in TABLE_DELIMITERS:
+        width, count = None, 0
+        for start, end in lines:
+            line = text[start:end]
+            if count == 1 and delimiter == "|" and MARKDOWN_RULE.fullmatch(line.strip()):
+                count += 1  # the rule under a Markdown header
+                continue
+            cells = _cells(line, delimiter)
+            if len(cells) < 2 or any(not cell or len(cell.split()) > MAX_CELL_WORDS for cell in cells) or width not in (None, len(cells)):
+                break
+            width, count = len(cells), count + 1
+        best = max(best, count)
+    return best
+
+
+def _terse(block: str) -> bool:
+    """Whether a block's cells are a table's values (a word or two each) rather than verse with a comma a line."""
+    table = _pasted_table(block) or {}
+    cells = list(table) + [value for values in table.values() for value in values]
+    return bool(cells) and sum(len(cell.split()) for cell in cells) / len(cells) <= MEAN_CELL_WORDS
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    line = line.strip()
+    if delimiter == "|":
+        line = line.strip("|")
+    return [cell.strip() for cell in line.split(delimiter)] if delimiter in line else []
+
+
+def _pasted_table(block: str) -> dict | None:
+    """A pasted table's columns (header -> values), or None when the block is not one."""
+    lines = [line for line in block.splitlines() if line.strip() and not MARKDOWN_RULE.fullmatch(line.strip())]
+    for delimiter in TABLE_DELIMITERS:
+        rows = [_cells(line, delimiter) for line in lines]
+        if len(rows) >= MIN_TABLE_LINES - 1 and len(rows[0]) >= 2 and all(len(row) == len(rows[0]) for row in rows):
+            header, *values = rows
+            return {name: [row[i] for row in values] for i, name in enumerate(header)}
+    return None
+
+
+def _literal_table_spans(text: str) -> list[tuple[int, int]]:
     """Spans of balanced `{...}` literals that parse as a table (column -> list of values)."""
     spans = []
     depth, start = 0, -1
@@ -209,7 +363,9 @@ def _table_spans(text: str) -> list[tuple[int, int]]:
 
 
 def parse_table(literal: str) -> dict | None:
-    """A `{column: [values]}` literal (Python or JSON syntax), or None."""
+    """A `{column: [values]}` literal (Python or JSON syntax) or pasted rows (see `_pasted_table_spans`), or None."""
+    if not literal.lstrip().startswith("{"):
+        return _pasted_table(literal)
     for loader in (json.loads, ast.literal_eval):
         try:
             value = loader(literal)
@@ -220,9 +376,9 @@ def parse_table(literal: str) -> dict | None:
     return None
 
 
-def parse_request(query: str) -> tuple[ParsedRequest, RequestText]:
-    """The paper's parsing stage, by rules."""
-    located = locate_values(query)
+def parse_request(query: str, reading: ClauseReading | None = None) -> tuple[ParsedRequest, RequestText]:
+    """The paper's parsing stage, by rules (and a `reading` of clauses, see `locate_values`)."""
+    located = locate_values(query, reading)
     texts = [body for _s, _e, body in located.texts]
     question = _question(located, texts)
     if question in texts:

@@ -30,7 +30,7 @@ from hive.understanding.families import ANSWER, CLASSIFY
 from hive.understanding.fanout import listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
-from hive.understanding.parsing import BLANK, RequestText, locate_values, parse_request
+from hive.understanding.parsing import BLANK, ClauseReading, RequestText, locate_values, parse_request
 from hive.understanding.task_names import task_name_patterns
 from hive.yaml_data import load_yaml
 
@@ -104,7 +104,7 @@ class RuleUnderstander(Understander):
     # -- the three stages -------------------------------------------------------------------------
 
     def parse(self, query: str) -> ParsedRequest:
-        parsed, located = parse_request(query)
+        parsed, located = parse_request(query, self.clause_reading)
         constraints, _spans = read_constraints(located.masked)
         parsed.constraints = {"global": constraints} if constraints else {}
         return parsed
@@ -121,7 +121,13 @@ class RuleUnderstander(Understander):
 
     def locate(self, query: str) -> RequestText:
         """The request as task reading sees it: inline values and the constraint phrases the vocabulary reads blanked."""
-        return locate_for_tasks(query)
+        return locate_for_tasks(query, clause_reading=self.clause_reading)
+
+    @property
+    def clause_reading(self) -> ClauseReading | None:
+        """What reads clauses where parsing's patterns are blind (pasted texts' ends, loose label lists): the
+        rules have none."""
+        return None
 
     def _goals(self, parsed: ParsedRequest, inputs: list[InputResource], library: DomainLibrary) -> list[GoalSpec]:
         key = (parsed.query, tuple(r.id for r in inputs))
@@ -194,11 +200,11 @@ class RuleUnderstander(Understander):
         return sorted(kept, key=lambda m: (m.start, -m.end))
 
 
-def locate_for_tasks(query: str, reader: ConstraintKindReader | None = None) -> RequestText:
+def locate_for_tasks(query: str, reader: ConstraintKindReader | None = None, clause_reading: ClauseReading | None = None) -> RequestText:
     """The request with its inline values and its constraint phrases blanked: what task detection reads. With
     the learned constraint `reader`, the constraints it reads in clauses the vocabulary missed are added (a
-    phrase that is its whole clause stays readable: the clause may ask for a task too)."""
-    located = locate_values(query)
+    phrase that is its whole clause stays readable: the clause may ask for a task too). `clause_reading`: see `locate_values`."""
+    located = locate_values(query, clause_reading)
     located.constraints = constraint_phrases(located.masked)
     if reader is not None:
         added, located.unread_constraints = reader.phrases(located, located.constraints)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from hive.understanding.inputs import modality_of_path
-from hive.understanding.parsing import BLANK, RequestText
+from hive.understanding.parsing import BLANK, SENTENCE_END, RequestText
 
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests.
 BOUNDARY = re.compile(
@@ -65,7 +65,6 @@ def split_parts(located: RequestText) -> list[Part]:
     return parts
 
 
-SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 
 
 def sentence_span(text: str, position: int) -> tuple[int, int]:

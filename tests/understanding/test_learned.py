@@ -384,3 +384,18 @@ def test_an_invalid_llm_choice_keeps_the_detector_reading():
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
     assert result.llm_usage["choose"]["fallback"] is True and result.llm_usage["choose"]["invalid"] == 1
     assert any("fell back to the detector's reading" in w for w in result.warnings)
+
+
+def test_the_ask_after_a_pasted_text_is_read(planner):
+    """A paste introduced by a marker ran to the end and swallowed the ask after it: nothing was planned."""
+    assert tasks_of(planner, "Text: I loved the movie, the acting was superb and the story kept me hooked. "
+                             "Is it positive or negative?") == ["text-classification"]
+    assert tasks_of(planner, "need two things on each incoming user message: a chatbot reply, and a sentiment label "
+                             "for the message. all models >= 1000 downloads.") == ["conversational", "text-classification"]
+
+
+def test_a_question_about_a_pasted_table_is_table_question_answering(planner):
+    result = planner.plan("Budget table:\nTeam, Q1, Q2\nMarketing, 120k, 135k\nEngineering, 400k, 410k\n"
+                          "What is the Marketing total for Q2? Write a one-sentence announcement and record it as audio.")
+    assert [t.task for t in result.tasks] == ["table-question-answering", "text-generation", "text-to-speech"]
+    assert result.parsed.data == [{"Team": ["Marketing", "Engineering"], "Q1": ["120k", "400k"], "Q2": ["135k", "410k"]}]

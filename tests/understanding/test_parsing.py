@@ -118,3 +118,60 @@ def test_a_quote_that_ends_its_sentence_ends_the_request_s_sentence_too():
     assert sentence_span(located.masked, query.index("Permissive"))[0] == query.index(" Permissive")
     located = locate_values("Read 'It is late.' aloud, then summarise 'Hi there' Please.")
     assert located.masked.count(".") == 1  # a lowercase word after the quote, or no full stop inside it, ends nothing
+
+
+class StandInReading:
+    """A stand-in reader of clauses, so parsing's use of it is tested apart from the detector (which
+    tests/understanding/test_learned.py drives through the planner)."""
+
+    def __init__(self, asking=lambda text: "?" in text or text.strip().lower().startswith(("write", "need"))):
+        self.asking = asking
+
+    def asks(self, text: str) -> bool:
+        return self.asking(text)
+
+    def chooses_among_listed(self, sentence: str) -> bool:
+        return "belong" in sentence or "one of" in sentence
+
+
+def test_a_paste_gives_back_the_trailing_asks_when_nothing_outside_it_asks():
+    reading = StandInReading()
+    parsed, located = parse_request("Text: I loved the movie, the acting was superb and the story kept me hooked. "
+                                    "Is it positive or negative? Permissive licence.", reading)
+    assert parsed.input_texts == ["I loved the movie, the acting was superb and the story kept me hooked."]
+    assert "Is it positive or negative?" in located.masked
+    # what follows a heading's colon is the request itself when its first sentence asks
+    assert parse_request("dev note: need a speech recogniser with the lowest CER on CSJ, apache. go.", reading)[0].input_texts == []
+    # without a reader, or when the words before the colon ask, the paste runs on as before
+    assert parse_request("Text: I loved the movie, the acting was superb and the story kept me hooked. Is it positive?")[0].input_texts
+    summarised = parse_request("Summarise this: the council met on Tuesday to talk about the new bike lanes for hours. "
+                               "Is it worth it? Nobody knows yet.", StandInReading(lambda text: "Summarise" in text))
+    assert summarised[0].input_texts == ["the council met on Tuesday to talk about the new bike lanes for hours. Is it worth it? Nobody knows yet."]
+
+
+def test_a_list_in_a_sentence_read_as_choosing_among_labels_is_its_labels():
+    reading = StandInReading()
+    assert parse_request("Does this email belong to HR, IT, or Facilities? 'The printer is jammed again.'", reading)[0].categories \
+        == ["HR", "IT", "Facilities"]
+    assert parse_request("Put it into one of Housing, Noise, Parking, Waste: 'Bins piled up for two weeks.'", reading)[0].categories \
+        == ["Housing", "Noise", "Parking", "Waste"]
+    # a list in a sentence not read so stays words; and without a reader of clauses the patterns alone decide
+    assert parse_request("Translate it into French, German and Spanish: 'Closed on Friday.'", reading)[0].categories == []
+    assert parse_request("Does this email belong to HR, IT, or Facilities? 'The printer is jammed again.'")[0].categories == []
+
+
+@pytest.mark.parametrize("pasted", [
+    "| item | price | sold |\n|---|---|---|\n| honey | 8 | 34 |\n| jam | 5 | 51 |",
+    "item,price,sold\nhoney,8,34\njam,5,51",
+    "item\tprice\tsold\nhoney\t8\t34\njam\t5\t51",
+])
+def test_a_pasted_table_is_data_whatever_its_delimiter(pasted):
+    parsed, located = parse_request(f"Which item made the most money?\n{pasted}\nThanks!")
+    assert parsed.data == [{"item": ["honey", "jam"], "price": ["8", "34"][:1] + ["5"], "sold": ["34", "51"]}]
+    assert "honey" not in located.masked and "Thanks!" in located.masked
+
+
+def test_lines_of_prose_with_commas_are_not_a_table():
+    verse = "roses are red, violets are blue\nsugar is sweet, and so are you\nthe night is long, the day is new"
+    assert parse_request(f"Summarise this poem:\n{verse}")[0].data == []
+    assert parse_request("Hi, can you help, please?\nI need it, today\nThanks, Bob")[0].data == []
