@@ -12,7 +12,8 @@ written later by an independent helper to see whether changes made on the develo
 `judge` (benchmarks/data/judge-understanding.jsonl: 300 requests by another independent helper, read only as
 aggregates, to judge retrainings on more than muse-dev's 53), `blind` and `blind-nothing` (benchmarks/data/blind-*.jsonl:
 320 + 25 requests by an independent helper, committed on 2026-11-24 before that day's work; frozen like `frozen`),
-or a path to any file in the benchmark format.
+`blind3` and `blind3-nothing` (benchmarks/data/blind3-*.jsonl: 260 + 20 requests by another independent helper,
+committed on 2026-11-28 before that session's work; frozen), or a path to any file in the benchmark format.
 
 Per set it prints: `exact` (with a 95% bootstrap interval over the set's requests) = the multiset of pipeline tags equals the gold one (or an accepted alternative),
 names compared as they are; `TS`, `FoT`, `nF1`, `eF1` as `../shared/bench/score.py` defines them (it counts
@@ -52,6 +53,8 @@ SETS = {
     "judge": ROOT / "benchmarks" / "data" / "judge-understanding.jsonl",
     "blind": ROOT / "benchmarks" / "data" / "blind-understanding.jsonl",
     "blind-nothing": ROOT / "benchmarks" / "data" / "blind-nothing.jsonl",
+    "blind3": ROOT / "benchmarks" / "data" / "blind3-understanding.jsonl",
+    "blind3-nothing": ROOT / "benchmarks" / "data" / "blind3-nothing.jsonl",
 }
 # The shared scorer's name aliases (score.py), for its TS / FoT / F1 numbers.
 ALIASES = {"zero-shot-classification": "text-classification", "text2text-generation": "text-generation",
