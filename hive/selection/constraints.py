@@ -4,24 +4,17 @@ benchmarks (the constraint types themselves are in hive/contracts.py)."""
 from __future__ import annotations
 
 import re
+from importlib import resources as importlib_resources
 
 from pydantic import BaseModel, Field
 
 from hive.errors import HiveError
 
 FAMILIES = ("permissive", "copyleft", "non-commercial", "openrail", "public-domain", "creative-commons", "other")
-LANGUAGE_NAMES = {
-    "english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it", "portuguese": "pt",
-    "dutch": "nl", "chinese": "zh", "japanese": "ja", "korean": "ko", "russian": "ru", "arabic": "ar",
-    "hindi": "hi", "persian": "fa", "vietnamese": "vi", "turkish": "tr", "polish": "pl", "swedish": "sv",
-    "greek": "el", "czech": "cs", "ukrainian": "uk", "indonesian": "id", "mandarin": "zh", "cantonese": "yue",
-    "farsi": "fa", "bengali": "bn", "urdu": "ur", "tamil": "ta", "telugu": "te", "marathi": "mr", "punjabi": "pa",
-    "thai": "th", "hebrew": "he", "swahili": "sw", "romanian": "ro", "hungarian": "hu", "finnish": "fi",
-    "danish": "da", "norwegian": "no", "malay": "ms", "tagalog": "tl", "catalan": "ca", "welsh": "cy",
-    "irish": "ga", "serbian": "sr", "croatian": "hr", "bulgarian": "bg", "slovak": "sk", "lithuanian": "lt",
-    "latvian": "lv", "estonian": "et", "icelandic": "is", "afrikaans": "af", "amharic": "am", "yoruba": "yo",
-    "zulu": "zu", "burmese": "my", "khmer": "km", "nepali": "ne", "georgian": "ka", "armenian": "hy",
-    "albanian": "sq", "basque": "eu", "latin": "la", "esperanto": "eo",
+LANGUAGE_NAMES: dict[str, str] = {  # name -> ISO 639 code ("scottish gaelic" -> "gd"); the source is named in the file
+    name: code for name, code in (line.split("\t") for line in
+                                  importlib_resources.files("hive.selection").joinpath("languages.tsv").read_text(encoding="utf-8").splitlines()
+                                  if line and not line.startswith("#"))
 }
 # Metric families whose variants a card reports as results of their own (ROUGE-1, ROUGE-2, ROUGE-L, ...): the
 # graph keeps each variant, and a constraint naming the family ranks on the best of them.
