@@ -7,9 +7,9 @@
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
 - `task-description`: the one-line description of every action in the domain library (`domains/*.pddl`);
-- `requests-train`: 6,471 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
+- `requests-train`: 7,867 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
   from the task list alone in many voices, with pasted content (the other half of the first writing is the
-  tunable development set `benchmarks/data/dev-understanding.jsonl`); 5,774 of them mark, per step, the
+  tunable development set `benchmarks/data/dev-understanding.jsonl`); 7,170 of them mark, per step, the
   words that ask for it (`span`, null for an implied step), which label their clauses (`spanned_parts`);
 - `taskbench-train`: the requests of `DIR/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
   Apache-2.0) when `--shared DIR` names the folder that holds it (`../shared` beside the repository; the
@@ -183,12 +183,15 @@ def train(pool: list[dict], out: Path) -> None:
     if unknown:
         raise SystemExit(f"pool labels that are no library task: {', '.join(unknown)}")
     raw, labels = featurise([e for e in pool if "label" in e], Featuriser(cue_names), rules)
-    _fit_and_save(raw, labels, known, cue_names, out)
+    # The first detector only labels clauses for the second: it never takes the shipped file's place, so an
+    # interrupted training leaves the shipped detector as it was.
+    first_path = out.with_name(out.stem + ".first.npz")
+    _fit_and_save(raw, labels, known, cue_names, first_path)
     spanned = [e for e in pool if "spans" in e]
     multi = [e for e in pool if "tasks" in e and "spans" not in e] + [
         {"text": e["text"], "tasks": [e["label"]], "context_only": True} for e in pool
         if "label" in e and "spans" not in e and e["source"] in REQUEST_SOURCES and _clauses(e["text"]) > 1]
-    first = TaskDetector(out)
+    first = TaskDetector(first_path)
     blocks, more = [raw], list(labels)
     for name, (rows, clause_labels) in (("span-labelled", spanned_parts(spanned, first.featuriser, rules)),
                                         ("aligned", aligned_parts(multi, first, rules))):
@@ -196,8 +199,8 @@ def train(pool: list[dict], out: Path) -> None:
         if clause_labels:
             blocks.append(rows)
             more += clause_labels
-    if len(more) > len(labels):
-        _fit_and_save(np.vstack(blocks), more, known, cue_names, out)
+    _fit_and_save(np.vstack(blocks), more, known, cue_names, out)
+    first_path.unlink()
 
 
 def _clauses(text: str) -> int:
