@@ -23,10 +23,11 @@ from pathlib import Path
 
 from hive.errors import HiveError
 from hive.pipeline import Planner
-from hive.understanding.constraint_kinds import FIELD_OF_KIND
+from hive.understanding.constraint_kinds import ALSO_CARRIED_BY, FIELD_OF_KIND
 
 FIELDS = FIELD_OF_KIND  # a label's kind -> the constraint field that carries it, and the value it must have (None: any value)
-KIND_OF_FIELD: dict[tuple[str, object], str] = {(field, value): kind for kind, (field, value) in FIELDS.items()}
+KIND_OF_FIELD: dict[tuple[str, object], str] = {(field, value): kind for kind, (field, value) in FIELDS.items()} | {
+    (field, None): kind for kind, fields in ALSO_CARRIED_BY.items() for field in fields}
 
 
 def kinds_in(constraints: dict) -> set[str]:

@@ -240,7 +240,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         if unit == "parameter" and upper:
             found.append(Phrase(start, end, "max_parameters", parse_count(value)))
         elif unit == "byte" and upper:
-            found.append(Phrase(start, end, "max_bytes", parse_bytes(_digits(number) + unit_match.group().strip()[:2])))
+            found.append(Phrase(start, end, "max_bytes", parse_bytes(_digits(number) + unit_match.group().strip())))
         elif unit == "download" and not upper:
             found.append(Phrase(start, end, "min_downloads", parse_count(value)))
     return found
@@ -277,7 +277,7 @@ def quantities(text: str, start: int = 0, end: int | None = None) -> list[Quanti
             continue
         unit, unit_match = _unit_after(text[match.end(): match.end() + 40], patterns)
         scale = SCALES.get((match["scale"] or "").lower(), "")
-        number = f"{_digits(match['number'])}{scale}" if unit != "byte" else _digits(match["number"]) + unit_match.group().strip()[:2]
+        number = f"{_digits(match['number'])}{scale}" if unit != "byte" else _digits(match["number"]) + unit_match.group().strip()
         found.append(Quantity(match.start(), match.end() + (unit_match.end() if unit_match else 0), number, unit, bool(scale)))
     return found
 

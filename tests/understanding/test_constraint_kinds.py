@@ -107,3 +107,14 @@ def test_understanding_applies_what_the_reader_adds():
     result = Planner(select_models=False).plan(parsed.query)
     assert result.constraints["global"].get("local_only") is True
     assert {s.task for s in result.tasks} >= {"image-to-text", "depth-estimation"}
+
+
+@pytest.mark.parametrize("query", ["Read the total off ./bill.png. The document QA model must be under 800 MB.",
+                                   "Separate the voices in ./duet.wav; the separation model needs to be under 100 megs."])
+def test_a_size_cap_in_bytes_is_the_size_kind_the_reader_sees(query):
+    located = locate_values(query)
+    found = constraint_phrases(located.masked)
+    assert [p.key for p in found if p.key == "max_bytes"]
+    phrases, unread = shared_constraint_reader().phrases(located, found)
+    assert not [p for p in phrases if p.key in ("max_parameters", "max_bytes")]
+    assert not [u for u in unread if "max params" in u]
