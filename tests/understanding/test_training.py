@@ -22,7 +22,8 @@ def test_the_pool_holds_only_library_tasks_and_no_frozen_request():
     frozen = REPO / "benchmarks" / "data"
     held_out = {json.loads(line)["query"] for name in ("frozen-understanding.jsonl", "frozen-nothing.jsonl", "dev-understanding.jsonl",
                                                                 "judge-understanding.jsonl", "check-understanding.jsonl",
-                                                                "blind-understanding.jsonl", "blind-nothing.jsonl")
+                                                                "blind-understanding.jsonl", "blind-nothing.jsonl",
+                                                                "blind3-understanding.jsonl", "blind3-nothing.jsonl")
                 for line in (frozen / name).read_text(encoding="utf-8").splitlines()}
     assert not held_out & {e["text"] for e in pool}
 
@@ -56,6 +57,24 @@ def test_training_writes_weights_the_detector_loads(tmp_path):
     assert set(detector.labels) == {"automatic-speech-recognition", "text-to-image", NONE}
     parsed, located = parse_request("please transcribe the interview ./i.wav")
     assert detector.read(located, parsed, [])[0].best[0] == "automatic-speech-recognition"
+
+
+def test_an_interrupted_training_leaves_the_shipped_detector(tmp_path, monkeypatch):
+    pytest.importorskip("sklearn")
+    from hive.understanding import training
+
+    written = read_written(REPO / "hive" / "understanding" / "data" / "written.txt")
+    chosen = [e for e in written if e["label"] in ("automatic-speech-recognition", "text-to-image", NONE)]
+    out = tmp_path / "detector.npz"
+    out.write_bytes(b"the shipped detector")
+
+    def stopped(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(training, "spanned_parts", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        train(chosen, out)
+    assert out.read_bytes() == b"the shipped detector"
 
 
 def test_a_shared_folder_that_is_not_there_is_a_one_line_error(tmp_path):
