@@ -41,11 +41,6 @@ REGULARISATION = 1.0  # inverse L2 strength
 POSITIVE_WEIGHT = 12.0  # a clause stating a kind weighs this much more than one that does not (they are rare)
 UNLABELLED_CLAUSES = 12000  # clauses of requests without constraint labels kept as negatives (a seeded sample)
 SEED = 13
-# Writers whose constraint labels the reader does not learn from: the eighth round's label the language of an input
-# ("a lecture in Spanish") as a model language more often than HIVE's sets do; trained with them, the reader read the
-# tunable sets' constraints slightly worse (dev2, dev4, dev5: two fewer, ten more false alarms). Their requests still
-# train the task detector.
-NOT_FOR_THE_READER = ("r8a", "r8b")
 
 
 def labelled_clauses(requests: list[dict]) -> tuple[list[str], np.ndarray]:
@@ -107,8 +102,7 @@ def read_requests() -> tuple[list[dict], list[dict]]:
     """(requests whose constraint labels carry evidence, the other training requests)."""
     path = data_dir() / "requests-train.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    marked = [r for r in rows if "constraints" in r and all("evidence" in c for c in r["constraints"])
-              and writer_of(r) not in NOT_FOR_THE_READER]
+    marked = [r for r in rows if "constraints" in r and all("evidence" in c for c in r["constraints"])]
     others = [r for r in rows if "constraints" not in r]
     return marked, others
 

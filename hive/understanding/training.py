@@ -7,9 +7,9 @@
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
 - `task-description`: the one-line description of every action in the domain library (`domains/*.pddl`);
-- `requests-train`: 8,339 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
+- `requests-train`: 7,867 requests in the benchmark format (`data/requests-train.jsonl`), written for HIVE
   from the task list alone in many voices, with pasted content (the other half of the first writing is the
-  tunable development set `benchmarks/data/dev-understanding.jsonl`); 7,607 of them mark, per step, the
+  tunable development set `benchmarks/data/dev-understanding.jsonl`); 7,170 of them mark, per step, the
   words that ask for it (`span`, null for an implied step), which label their clauses (`spanned_parts`);
 - `taskbench-train`: the requests of `DIR/data/taskbench-hf-train.jsonl` (TaskBench, arXiv 2311.18760,
   Apache-2.0) when `--shared DIR` names the folder that holds it (`../shared` beside the repository; the
