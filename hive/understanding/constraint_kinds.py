@@ -40,6 +40,7 @@ FIELD_OF_KIND: dict[str, tuple[str, object]] = {
 }
 # fields that carry a kind as well as its own: a size cap is said in parameters or in bytes on disk ("under 800 MB")
 ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes",)}
+FIELDS_OF_KIND = {kind: (field,) + ALSO_CARRIED_BY.get(kind, ()) for kind, (field, _value) in FIELD_OF_KIND.items()}
 KINDS = tuple(FIELD_OF_KIND)
 VALUELESS = {kind for kind, (_field, value) in FIELD_OF_KIND.items() if value is not None}
 SURE = 0.3  # a clause states a kind when the reader's probability reaches this (chosen in constraint_training)
@@ -100,8 +101,8 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                fields = (FIELD_OF_KIND[kind][0],) + ALSO_CARRIED_BY.get(kind, ())
-                if probability < SURE or any(p.key in fields and part.start <= p.start < part.end for p in found + added):
+                if probability < SURE or any(p.key in FIELDS_OF_KIND[kind] and part.start <= p.start < part.end
+                                             for p in found + added):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases

@@ -34,9 +34,9 @@ from hive.understanding.parsing import locate_values
 from hive.understanding.segments import split_parts
 from hive.understanding.training import data_dir, standardisation
 
-# Chosen on the two-fold figures of the twelfth session (`--folds`, clauses of the evidence-labelled requests then): with the reader's SURE
-# of 0.3, weight 12 read 0.913 of the clauses stating a constraint with 24 false alarms among ~2,500 clauses
-# (weight 4: 0.884 / 17; at SURE 0.5, 0.872 / 10); C 0.25, 1 and 4 read 0.915, 0.913 and 0.898.
+# Chosen on the twelfth session's two-fold figures (`--folds`, clauses of the evidence-labelled requests then):
+# with the reader's SURE of 0.3, weight 12 read 0.913 of the clauses stating a constraint with 24 false alarms
+# among ~2,500 clauses (weight 4: 0.884 / 17; at SURE 0.5, 0.872 / 10); C 0.25, 1 and 4 read 0.915, 0.913 and 0.898.
 REGULARISATION = 1.0  # inverse L2 strength
 POSITIVE_WEIGHT = 12.0  # a clause stating a kind weighs this much more than one that does not (they are rare)
 UNLABELLED_CLAUSES = 12000  # clauses of requests without constraint labels kept as negatives (a seeded sample)

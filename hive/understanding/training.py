@@ -199,8 +199,11 @@ def train(pool: list[dict], out: Path) -> None:
         if clause_labels:
             blocks.append(rows)
             more += clause_labels
-    _fit_and_save(np.vstack(blocks), more, known, cue_names, out)
-    first_path.unlink()
+    if len(more) > len(labels):
+        _fit_and_save(np.vstack(blocks), more, known, cue_names, out)
+        first_path.unlink()
+    else:  # no clause to add: the first detector is the detector
+        first_path.replace(out)
 
 
 def _clauses(text: str) -> int:
