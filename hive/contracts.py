@@ -52,6 +52,21 @@ class Constraints(BaseModel):
         return Constraints(**data)
 
 
+def _in_words(error: dict) -> str:
+    """A validation error as a user reads it: the field's key, its scope in words, pydantic's phrasing trimmed."""
+    place = [str(p) for p in error["loc"] if not isinstance(p, int)]
+    scope = {"global": "for every step", "per_task": "for the {} step"}
+    words = []
+    if place and place[0] in scope:
+        words.append(scope[place[0]].format(place[1] if len(place) > 1 else "?"))
+        place = place[2:] if place[0] == "per_task" else place[1:]
+    field = ".".join(place) or "a constraint"
+    message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "should be")
+    if error["type"] == "extra_forbidden":
+        message = "no constraint HIVE knows (docs/constraints.md lists them)"
+    return f"{field} {' '.join(words)}: {message}".replace("  ", " ")
+
+
 class ConstraintSet(BaseModel):
     """Global constraints plus per-task ones (keyed by task name)."""
 
@@ -71,9 +86,7 @@ class ConstraintSet(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            place = ".".join(str(p) for p in first["loc"])
-            raise HiveError(f"{where}: {place}: {first['msg']}") from exc
+            raise HiveError(f"{where}: {_in_words(exc.errors()[0])}") from exc
 
     @classmethod
     def read(cls, path: Path) -> "ConstraintSet":

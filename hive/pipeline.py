@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from contextlib import contextmanager
 from typing import Iterator
@@ -23,6 +24,10 @@ from hive.understanding.inputs import resources_from_request, unnamed_input
 from hive.understanding.learned import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
+# Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
+# from a terminal they would be read as words ("\x1b[31m" as a 31M cap) and printed back to the user's terminal.
+ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
 
 
@@ -57,7 +62,8 @@ class Planner:
         """Plan one request; `constraints` add to the planner's own (a batch line's, say); `context` are
         resources from earlier turns of a conversation, newest first; with `explain`, model selection also
         names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
-        if not query or not query.strip():
+        query, removed = without_control_characters(query or "")
+        if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         try:
             query.encode("utf-8")
@@ -69,6 +75,8 @@ class Planner:
         with _timed(timings, "understand"):
             parsed = self.understander.parse(query)
             inputs, result.warnings = resources_from_request(parsed)
+            if removed:
+                result.warnings.insert(0, f"{removed} control characters (terminal escape codes and the like) were left out of the request")
             inputs = inputs[:-1] + list(context or []) + inputs[-1:]  # the request's own, earlier turns', the prompt
             result.parsed = parsed
             try:
@@ -144,6 +152,13 @@ class Planner:
         except HiveError as exc:
             return PlanResult(id=request_id, query=query or "", engine=self.engine_name,
                               understander=self.understander.name, error=str(exc))
+
+
+def without_control_characters(query: str) -> tuple[str, int]:
+    """The request with line ends made plain and control characters left out, and how many were left out."""
+    plain = query.replace("\r\n", "\n").replace("\r", "\n")
+    cleaned = CONTROL.sub("", ESCAPE_SEQUENCE.sub("", plain))
+    return cleaned, len(plain) - len(cleaned)
 
 
 def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:

@@ -1,4 +1,5 @@
-"""The planning pipeline (hive/pipeline.py): empty requests refused, uncertain steps reported, and with `explain`
+"""The planning pipeline (hive/pipeline.py): empty requests refused, control characters left out, uncertain steps
+reported, and with `explain`
 the plan's explanation names each step's rejected models (a plain plan does not judge them)."""
 
 from __future__ import annotations
@@ -23,6 +24,25 @@ def test_an_uncertain_step_is_a_warning_with_the_other_readings():
 def test_an_empty_request_is_refused(planner):
     with pytest.raises(HiveError, match="empty"):
         planner.plan("   ")
+
+
+def test_a_request_of_only_control_characters_is_empty(planner):
+    with pytest.raises(HiveError, match="empty"):
+        planner.plan("\x1b[31m\x07\x00")
+
+
+def test_terminal_escape_codes_are_left_out_and_not_read_as_words(planner):
+    """Pasted from a terminal, "\x1b[31m" was read as a 31M-parameter cap and printed back raw."""
+    result = planner.plan("Transcribe \x1b[31m./a.wav\x1b[0m\r\nplease\x07")
+    assert result.query == "Transcribe ./a.wav\nplease"
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
+    assert "max_parameters" not in str(result.constraints)
+    assert result.warnings[0].startswith("10 control characters")
+
+
+def test_windows_line_ends_are_no_control_characters(planner):
+    result = planner.plan("Transcribe ./a.wav\r\nthen summarise it")
+    assert not any("control characters" in w for w in result.warnings)
 
 
 LICENCE = ConstraintSet.parse({"licences": ["mit"]}, "test")
