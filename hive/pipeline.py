@@ -109,6 +109,8 @@ class Planner:
         result.warnings += [f"constraint not applied: {clause} reads as a constraint, but HIVE found no value it knows in it; "
                             "state it with a flag (--licence, --max-params, --best-on, ...) or in the words of docs/constraints.md"
                             for clause in parsed.unread_constraints]
+        result.warnings += [f"constraint not applied: {clause} names a step the plan does not have; name a step it has, or "
+                            "leave the step's name out to apply it to every step" for clause in parsed.unplaced_constraints]
         effective = self.constraints.merged_with(constraints or ConstraintSet())
         stated = dict(parsed.constraints)
         scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}

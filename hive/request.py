@@ -21,6 +21,7 @@ class ParsedRequest(BaseModel):
     categories: list[str] = Field(default_factory=list, description="candidate labels for classification")
     constraints: dict[str, Any] = Field(default_factory=dict)
     unread_constraints: list[str] = Field(default_factory=list, description="clauses read as stating a constraint whose value HIVE could not resolve")
+    unplaced_constraints: list[str] = Field(default_factory=list, description="clauses whose constraint names a step the plan does not have, with that task")
 
 
 class InputResource(BaseModel):

@@ -56,3 +56,10 @@ def test_an_explained_plan_names_each_rejected_model(planner):
     assert step.model not in rejected and f"{len(rejected)} rejected: licence in MIT" in step.why
     plain = planner.plan("Transcribe ./a.wav", constraints=LICENCE)
     assert plain.explanation.rejected == {} and plain.tasks[0].model == step.model
+
+
+def test_a_pdf_is_read_by_an_ocr_model_not_a_captioner(planner):
+    """A new user's PDF contract was summarised from a caption of how its page looks."""
+    result = planner.plan("Please summarise ./contract.pdf")
+    (reader,) = [t for t in result.tasks if t.pipeline_tag == "image-to-text"]
+    assert "reads the text in the image" in (reader.why or "")

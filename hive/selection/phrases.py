@@ -138,6 +138,9 @@ def constraint_phrases(text: str) -> list[Phrase]:
     others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _superlatives(text, data) \
         + _languages(text, data) + _local_only(text, data)
     kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end for b in benchmarks)]
+    device = data["patterns"]["small_device"].search(text)
+    if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
+        kept.append(Phrase(device.start(), device.end(), "smallest", True))  # "it needs to fit on a phone"
     return sorted(kept, key=lambda p: (p.start, p.end))
 
 

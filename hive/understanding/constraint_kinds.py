@@ -41,6 +41,14 @@ FIELD_OF_KIND: dict[str, tuple[str, object]] = {
 # fields that carry a kind as well as its own: a size cap is said in parameters or in bytes on disk ("under 800 MB")
 ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes",)}
 FIELDS_OF_KIND = {kind: (field,) + ALSO_CARRIED_BY.get(kind, ()) for kind, (field, _value) in FIELD_OF_KIND.items()}
+# a licence the vocabulary reader found in a clause has the role its words give ("the Apache licence, not MIT"): a
+# clause the learned reader reads in the other role is read already, not a constraint left unapplied
+READ_ALREADY_BY = FIELDS_OF_KIND | {"licence_allow": ("licences", "deny_licences"), "licence_deny": ("deny_licences", "licences")}
+# A licence named by its name's capitalised words beside the word "licence" ("licensed under the Frobnicate Public
+# License 7.0", "a Foo licence"): when the vocabulary knows no licence in its clause, the user hears of it.
+NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s+)?[A-Z][\w.+-]*"
+                           r"|\b(?!(?:The|This|That|Its|Their|Our|My|Your|Any|Which|What|Whose|No|Each|Every|Some)\b)"
+                           r"[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3}\s+[Ll]icen[cs]e\b")
 KINDS = tuple(FIELD_OF_KIND)
 VALUELESS = {kind for kind, (_field, value) in FIELD_OF_KIND.items() if value is not None}
 SURE = 0.3  # a clause states a kind when the reader's probability reaches this (chosen in constraint_training)
@@ -101,13 +109,16 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                if probability < SURE or any(p.key in FIELDS_OF_KIND[kind] and part.start <= p.start < part.end
+                if probability < SURE or any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end
                                              for p in found + added):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
                 if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
                     unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")
+            if (NAMED_LICENCE.search(located.masked, part.start, part.end) and not any(u.endswith("(licence allow)") for u in unread)
+                    and not any(p.key in READ_ALREADY_BY["licence_allow"] and part.start <= p.start < part.end for p in found + added)):
+                unread.append(f"'{located.query[part.start:part.end].strip()}' (licence: a name HIVE does not know)")
         return added, unread
 
 

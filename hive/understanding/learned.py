@@ -159,8 +159,10 @@ class LearnedUnderstander(RuleUnderstander):
         if not tasks:
             tasks = _modelled_ask(readings, located, self.detector)
         tasks.sort(key=lambda m: m.start)
-        parsed.constraints = scope_constraints(parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
+        parsed.constraints, parsed.unplaced_constraints = scope_constraints(parsed.query, located.masked, located.constraints,
+                                                                            readings, tasks, self.detector, self)
         parsed.unread_constraints = located.unread_constraints
+        parsed.instruction = _without_constraint_clauses(located, tasks)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")
         return tasks
@@ -431,6 +433,22 @@ def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool =
     if not located.labels or labels_taken:
         return WITH_FIXED_LABELS.get(label, label)
     return ZERO_SHOT.get(label, label) if _labels_within(located, *sentence_span(located.masked, part.start)) else label
+
+
+def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> str:
+    """The request as a step's prompt: without the clauses that only state a constraint ("make sure the model is
+    well-liked", "Model must be Korean and under 100M parameters."); the models are not told of them."""
+    text = located.query
+    for part in reversed(split_parts(located)):
+        phrases = [c for c in located.constraints if part.start <= c.start < part.end]
+        if not phrases or any(part.start <= m.start < part.end for m in tasks):
+            continue
+        clause = located.masked[part.start:part.end]
+        for c in phrases:
+            clause = clause[:c.start - part.start] + BLANK * (min(c.end, part.end) - c.start) + clause[c.end - part.start:]
+        if speaks_of_a_model(clause.replace(BLANK, " ")):
+            text = text[:part.start].rstrip(" ,;-\u2013\u2014") + " " + text[part.end:]
+    return " ".join(text.split())
 
 
 def _labels_within(located: RequestText, start: int, end: int) -> bool:

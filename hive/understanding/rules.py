@@ -141,6 +141,8 @@ class RuleUnderstander(Understander):
         earlier_results = {r.produced_by: r.id for r in reversed(inputs) if r.produced_by}  # newest wins
         mentions = self.all_mentions(located.masked, earlier_results)
         tasks = self._task_mentions(located, parsed, mentions)
+        for prompt in (r for r in inputs if r.id == PROMPT_ID):
+            prompt.value = parsed.instruction  # reading the tasks may have left words out of it (constraint clauses)
         mentions = [m for m in mentions if m.refers_to is not None] + tasks
         _link_nouns_to_verbs(tasks, located.masked)
         resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)

@@ -79,10 +79,13 @@ EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|ev
 
 
 def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
-                      detector: TaskDetector, rules: RuleUnderstander) -> dict:
+                      detector: TaskDetector, rules: RuleUnderstander) -> tuple[dict, list[str]]:
     """The request's global constraints ({"global": ...} or {}) from its constraint phrases; step-bound ones go
-    to `mention.constraints`. `masked` is the request with its inputs and constraint phrases blanked."""
+    to `mention.constraints`. `masked` is the request with its inputs and constraint phrases blanked. Also the
+    clauses whose constraint names as its target a task the plan has no step of ("The summariser should be
+    Apache." beside a caption read aloud), each as "'clause' (task)": those bind nothing."""
     whole: dict = {}
+    elsewhere: list[str] = []
     targets = _Targets(masked, tasks, detector, rules)
     for phrase in phrases:
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
@@ -97,12 +100,28 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
         if not steps and not targets.names(*segment):  # a target named but not known ('the XYZ model') looks no further
             steps = _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
+        if not steps and (absent := _task_absent_named(targets, clause, tasks)):
+            said = f"'{query[clause[0]:clause[1]].strip()}' ({absent})"
+            elsewhere += [said] if said not in elsewhere else []
+            continue
         if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
         else:
             for mention in steps:
                 merge_phrase(mention.constraints, phrase)
-    return {"global": whole} if whole else {}
+    return ({"global": whole} if whole else {}), elsewhere
+
+
+def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list[Mention]) -> str | None:
+    """The library task a target's name in the clause names when the plan has no step of it (nor of its family),
+    else None. Two readings must agree on the task: the name is clearly closest to it in meaning, and the detector
+    reads "I need a <name> for this." as it before anything else ('summariser', 'chatbot'; not 'the weights')."""
+    for name in targets.names(*clause):
+        named = _clearly_closest_in_meaning(name)
+        if named is None or _read_as_needed(name, targets.detector).best[0] != named:
+            continue
+        return None if any(named in (m.task, family_of(m.task)) or family_of(named) == m.task for m in tasks) else named
+    return None
 
 
 def steps_named(masked: str, start: int, end: int, tasks: list[Mention], detector: TaskDetector,

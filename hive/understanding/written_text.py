@@ -24,7 +24,9 @@ WANTS_WRITTEN_TEXT = re.compile(
     rf"|\bread\s+(?:me\s+)?(?:out\s+)?(?:the\s+|my\s+|its\s+|any\s+|all\s+(?:the\s+)?)?(?:\w+\s+){{0,2}}{_READ_OFF}\b"
     # what a written thing says ('what does the sign in street.jpg say', 'what the big banner says')
     rf"|\b{_SAYING}\s+(?:\S+\s+){{0,3}}says?\b|\bwhat\s+(?:does|do)\s+(?:it|this|that)\s+say\b|\bwhat\s+(?:it|this|that)\s+says\b"
-    r"|\bscan(?:ned)?\b|\bhandwrit(?:ing|ten)\b|\binscription\b|\bwhat(?:'s|\s+is)\s+written\b|\bwritten\s+on\b",
+    r"|\bscan(?:ned)?\b|\bhandwrit(?:ing|ten)\b|\binscription\b|\bwhat(?:'s|\s+is)\s+written\b|\bwritten\s+on\b"
+    # a PDF is a document: what is read off its pages is its text, not a description of how they look
+    r"|\S+\.pdf\b",
     re.I,
 )
 

@@ -151,3 +151,20 @@ def test_value_kinds_name_what_is_named_not_its_role():
 
     assert value_kinds("no GPL, best WER, under 1B, 10k downloads") == {"licence", "metric", "millions", "downloads"}
     assert value_kinds("summarise the report") == set()
+
+
+@pytest.mark.parametrize("text, dataset", [("with the most accurate model on SST-2", "SST-2"),
+                                           ("use whichever model is most accurate on SQuAD", "SQuAD")])
+def test_most_accurate_on_a_dataset_asks_for_the_best_result_there(text, dataset):
+    (phrase,) = [p for p in constraint_phrases(text) if p.key == "best_on"]
+    assert phrase.value["dataset"] == dataset and phrase.value["metric"] is None
+
+
+@pytest.mark.parametrize("text", ["It needs to fit on a phone.", "a model that can run on a Raspberry Pi"])
+def test_a_small_device_asks_for_the_smallest_model(text):
+    assert [p.value for p in constraint_phrases(text) if p.key == "smallest"] == [True]
+
+
+def test_a_small_device_beside_a_size_cap_leaves_the_cap_to_speak():
+    text = "It has to run on a Raspberry Pi 4 so ≤ 30M params. Among the ones that fit, whatever is downloaded the most."
+    assert {p.key for p in constraint_phrases(text)} == {"max_parameters", "rank_by"}

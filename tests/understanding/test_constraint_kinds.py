@@ -118,3 +118,33 @@ def test_a_size_cap_in_bytes_is_the_size_kind_the_reader_sees(query):
     phrases, unread = shared_constraint_reader().phrases(located, found)
     assert not [p for p in phrases if p.key in ("max_parameters", "max_bytes")]
     assert not [u for u in unread if "max params" in u]
+
+
+@pytest.mark.parametrize("query", ["Caption ./a.jpg; the model must be under the Apache licence, not MIT.",
+                                   "Translate ./menu.txt into Italian. It must be MIT licensed and it must be GPL-3.0 licensed.",
+                                   "Classify ./xray.png as normal or pneumonia; licensed CC-BY-NC since it's just for research."])
+def test_a_licence_the_vocabulary_read_in_one_role_is_no_unapplied_constraint_of_the_other(query):
+    """A new user saw 'constraint not applied: ... (licence deny)' beside the very licence applied as allowed."""
+    located = locate_values(query)
+    found = constraint_phrases(located.masked)
+    assert [p for p in found if p.key in ("licences", "deny_licences")]
+    _phrases, unread = shared_constraint_reader().phrases(located, found)
+    assert not [u for u in unread if "licence" in u]
+
+
+@pytest.mark.parametrize("query, warned", [
+    ("Caption ./photo.jpg with a model licensed under the Frobnicate Public License 7.0.", True),
+    ("Caption ./photo.jpg, it has to be under a Zorblax License.", True),
+    ("Caption ./photo.jpg with an MIT License model.", False),
+    ("Caption ./photo.jpg, any licence is fine.", False),
+])
+def test_a_licence_named_that_the_vocabulary_does_not_know_is_a_warning(query, warned):
+    located = locate_values(query)
+    _phrases, unread = shared_constraint_reader().phrases(located, constraint_phrases(located.masked))
+    assert any("a name HIVE does not know" in u for u in unread) is warned
+
+
+def test_a_sentence_opening_with_the_licence_names_none():
+    located = locate_values("Caption ./a.jpg. The licence must be one our lawyers approved. Their License is fine too.")
+    _phrases, unread = shared_constraint_reader().phrases(located, [])
+    assert not any("does not know" in u for u in unread)

@@ -399,3 +399,16 @@ def test_a_question_about_a_pasted_table_is_table_question_answering(planner):
                           "What is the Marketing total for Q2? Write a one-sentence announcement and record it as audio.")
     assert [t.task for t in result.tasks] == ["table-question-answering", "text-generation", "text-to-speech"]
     assert result.parsed.data == [{"Team": ["Marketing", "Engineering"], "Q1": ["120k", "400k"], "Q2": ["135k", "410k"]}]
+
+
+@pytest.mark.parametrize("query, prompt", [
+    ("Generate a picture of a cat wearing a hat, and make sure the model is well-liked by the community.",
+     "Generate a picture of a cat wearing a hat"),
+    ("Write a short poem about autumn. Model must be a Korean model and under 100 million parameters.",
+     "Write a short poem about autumn."),
+    ("Write a story in German with an MIT model.", "Write a story in German with an MIT model."),
+])
+def test_a_clause_that_only_states_a_constraint_is_not_part_of_the_prompt(planner, query, prompt):
+    """A new user found the model's prompt held 'make sure the model is well-liked by the community'."""
+    result = planner.plan(query)
+    assert [step.args["text"] for step in result.tasks] == [prompt]

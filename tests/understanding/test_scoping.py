@@ -105,3 +105,13 @@ def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
     assert result.constraints == {"per_task": {"text-to-image": {"licences": ["openrail"]}}}
+
+
+def test_a_constraint_naming_a_step_the_plan_lacks_binds_nothing_and_is_a_warning(planner):
+    """It was applied to every step without a word: the captioner and the voice had to be Apache-licensed."""
+    result = planner.plan("Caption ./cat.jpg and read the caption aloud. The summariser should be Apache.")
+    assert result.constraints == {}
+    assert result.parsed.unplaced_constraints == ["'The summariser should be Apache.' (summarization)"]
+    assert any("names a step the plan does not have" in w for w in result.warnings)
+    generic = planner.plan("Caption ./cat.jpg and read the caption aloud. The model should be Apache.")
+    assert generic.constraints == {"global": {"licences": ["apache-2.0"]}} and not generic.parsed.unplaced_constraints

@@ -10,6 +10,7 @@ import pytest
     ("Get the Japanese text out of panel.png", True),
     ("read the menu in menu.jpg and translate it to English", True),
     ("the prescription label label.jpg, can u read it and explain it", True),
+    ("Please summarise ./contract.pdf", True),  # a document's pages are read, not captioned
     ("Write a caption for ./sunset.jpg", False),
     ("Caption the picture and read the text aloud", False),
     ("Describe screenshot.png in words", False),
