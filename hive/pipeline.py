@@ -116,6 +116,7 @@ class Planner:
         scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}
         if scoped:
             stated["per_task"] = scoped
+        parsed.constraints = stated  # what the words said, per step too (the plan JSON's `parsed`)
         effective = effective.merged_with(ConstraintSet.parse(stated, "the request's constraints"))
         result.constraints = effective.to_dict()
         rejected: dict[str, dict[str, str]] = {}

@@ -14,7 +14,8 @@ description) X is clearly closest to in meaning, or else the step the detector r
 clearly. With no target in its clause, a constraint binds the
 steps its clause asks for ("then summarise it with an Apache-2.0 model"). One stated on its own, in a clause
 holding every step, or with "all", "every", "both", "any of", plural "models" binds every step (the request's
-global constraints).
+global constraints). One for "the rest" ("the others", "everything else") binds the steps no other constraint
+named.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|where
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
 LISTED_BETWEEN = re.compile(r"(?:\s|,|&|\band\b|\bor\b|\bthe\b|\bboth\b)*", re.I)  # between names listed together
+THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?:steps|models|ones|parts|tasks)|"
+                      r"everything\s+else|(?:all\s+)?(?:the\s+)?remaining\s+(?:steps|models|ones|parts|tasks))\b", re.I)
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -86,12 +89,16 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
     Apache." beside a caption read aloud), each as "'clause' (task)": those bind nothing."""
     whole: dict = {}
     elsewhere: list[str] = []
+    for_the_rest: list[Phrase] = []
     targets = _Targets(masked, tasks, detector, rules)
     for phrase in phrases:
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
         steps = targets.named(*clause, at=phrase.start)
+        if not steps and THE_REST.search(query, *clause):
+            for_the_rest.append(phrase)
+            continue
         if len(steps) == 1 and BOTH.search(query, *clause) and len(paired := targets.named(segment[0], clause[1])) > 1:
             steps = paired  # "the translator and the voice both need to speak Spanish": the clause's subject is two
         if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
@@ -109,6 +116,12 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         else:
             for mention in steps:
                 merge_phrase(mention.constraints, phrase)
+    rest = [m for m in tasks if not m.constraints]  # "Only MIT for the NER model; the rest should be the most downloaded."
+    for phrase in for_the_rest:
+        for mention in rest:
+            merge_phrase(mention.constraints, phrase)
+        if not rest or len(rest) == len(tasks):
+            merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere
 
 

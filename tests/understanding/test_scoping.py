@@ -115,3 +115,16 @@ def test_a_constraint_naming_a_step_the_plan_lacks_binds_nothing_and_is_a_warnin
     assert any("names a step the plan does not have" in w for w in result.warnings)
     generic = planner.plan("Caption ./cat.jpg and read the caption aloud. The model should be Apache.")
     assert generic.constraints == {"global": {"licences": ["apache-2.0"]}} and not generic.parsed.unplaced_constraints
+
+
+def test_the_parsed_request_shows_the_constraints_bound_to_steps_too(planner):
+    result = planner.plan("Summarise ./report.txt and then translate the summary to French. The summariser should be Apache.")
+    assert result.parsed.constraints == {"per_task": {"summarization": {"licences": ["apache-2.0"]}}}
+
+
+def test_a_constraint_for_the_rest_binds_the_steps_no_other_constraint_named(planner):
+    result = planner.plan("Transcribe ./call.wav, find named entities, and classify the sentiment of the transcript. "
+                          "Only MIT for the NER model; the rest should be the most downloaded.")
+    assert result.constraints == {"per_task": {"token-classification": {"licences": ["mit"]},
+                                               "automatic-speech-recognition": {"rank_by": "downloads"},
+                                               "text-classification": {"rank_by": "downloads"}}}
