@@ -1,8 +1,9 @@
-"""Tell an English request from one written in another language, by its most common words."""
+"""Tell an English request from one written in another language, by its most common words or its script."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # The commonest function words of each language (none of them an English word as well).
 FUNCTION_WORDS = {
@@ -16,12 +17,28 @@ FUNCTION_WORDS = {
 }
 WORD = re.compile(r"[^\W\d_]+")
 MIN_WORDS = 4
+# Scripts (the first word of a letter's Unicode name) that English is not written in, and what a reader calls
+# a request written mostly in them; kana beside CJK ideographs is Japanese.
+SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean", "CYRILLIC": "a Cyrillic script",
+           "ARABIC": "Arabic", "HEBREW": "Hebrew", "DEVANAGARI": "Hindi", "GREEK": "Greek", "THAI": "Thai",
+           "BENGALI": "Bengali", "TAMIL": "Tamil", "GEORGIAN": "Georgian", "ARMENIAN": "Armenian"}
 
 
 def foreign_language(text: str) -> str | None:
     """The name of the language a request seems written in, when that is clearly not English."""
-    language = written_in(text)
+    language = written_in(text) or _script_of(text)
     return language if language != "English" else None
+
+
+def _script_of(text: str) -> str | None:
+    """The language (or script) of SCRIPTS that most of a text's letters are written in, else None."""
+    scripts = [unicodedata.name(c, "").split(" ")[0] for c in text if c.isalpha()]
+    foreign = [SCRIPTS[s] for s in scripts if s in SCRIPTS]
+    if not foreign or len(foreign) * 2 <= len(scripts):
+        return None
+    if "Japanese" in foreign:
+        return "Japanese"
+    return max(set(foreign), key=foreign.count)
 
 
 def written_in(text: str) -> str | None:
