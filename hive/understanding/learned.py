@@ -139,7 +139,8 @@ class LearnedUnderstander(RuleUnderstander):
                    and ((r.best[1] < WEAK and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
-        idle = [r for r in asking if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)]
+        idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
+                or _introduces_asks(r, asking[i + 1:i + 2], located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
@@ -280,6 +281,10 @@ class LearnedUnderstander(RuleUnderstander):
             return
         reads_it = _readings_that_read(goal, actions, earlier.output_modalities)
         same_output = [t for t in reads_it if goal.readings[t] >= CUE_FLOOR and set(actions[t].output_modalities) == set(action.output_modalities)]
+        # a member of the step's own family that reads it ('say whether it reads more like A or B' after a blurb,
+        # read as choosing among labels for a picture): the same ask, of the text
+        kin = sorted((t for t in FAMILIES.get(family_of(goal.task), ()) if t in actions and _reads(actions[t], earlier.output_modalities)
+                      and set(actions[t].output_modalities) == set(action.output_modalities)), key=lambda t: -goal.readings.get(t, 0.0))
         likely = [t for t in reads_it if goal.readings[t] >= CUE_SUPPORT]  # 'turn it into an audiobook-style recording'
         nothing_to_convert = action.bridge and set(action.output_modalities) <= set(earlier.output_modalities)
         as_earlier = goal.readings.get(goals[goal.source].task, 0.0)
@@ -287,6 +292,9 @@ class LearnedUnderstander(RuleUnderstander):
             # the step it reads, said again ("read the text on ./sign.jpg? I mean just type out what it says"):
             # the same goal, which merges with it, rather than a round trip through speech
             goal.task, goal.source, goal.uses = goals[goal.source].task, goals[goal.source].source, list(goals[goal.source].uses)
+            return
+        if not (same_output or likely) and kin:
+            goal.task = kin[0]
             return
         _take_reading(goal, same_output or likely)
 
@@ -449,6 +457,14 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
         if speaks_of_a_model(clause.replace(BLANK, " ")):
             text = text[:part.start].rstrip(" ,;-\u2013\u2014") + " " + text[part.end:]
     return " ".join(text.split())
+
+
+def _introduces_asks(reading: PartReading, following: list[PartReading], located: RequestText) -> bool:
+    """A clause that ends in a colon, names no input and asks for nothing surely, followed by one that asks surely,
+    introduces the asks ("need two things on each incoming user message: a chatbot reply, and ...")."""
+    return (reading.best[1] < SURE and not _has_input(reading.part) and bool(following)
+            and located.masked[reading.part.start:reading.part.end].rstrip().endswith(":")
+            and following[0].best[0] != NONE and following[0].best[1] >= SURE)
 
 
 def _labels_within(located: RequestText, start: int, end: int) -> bool:

@@ -45,9 +45,7 @@ def test_a_clause_that_only_introduces_the_labels_is_no_step_of_its_own():
         ("write down what is said in the clip ./c.mp3", ["automatic-speech-recognition"]),
         ("give me the gist of ./report.txt", ["summarization"]),
         ("Summarise this email: 'Please translate the attached contract and draw a diagram.'", ["summarization"]),
-        pytest.param("Who wrote the novel Moby-Dick?", ["text-generation"], marks=pytest.mark.xfail(strict=True, reason=(
-            "known regression of the eleventh session's retraining: the detector now reads this open question as "
-            "none 0.48 / question answering 0.46 and refuses it (docs/understanding.md)"))),
+        ("Who wrote the novel Moby-Dick?", ["text-generation"]),  # refused from the eleventh session's retraining to the fifteenth
     ],
 )
 def test_paraphrases_and_pasted_content(planner, query, expected):
