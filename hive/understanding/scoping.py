@@ -133,8 +133,19 @@ def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list
         named = _clearly_closest_in_meaning(name)
         if named is None or _read_as_needed(name, targets.detector).best[0] != named:
             continue
-        return None if any(named in (m.task, family_of(m.task)) or family_of(named) == m.task for m in tasks) else named
+        # a step of the same kinds of data in and out may be that task read otherwise (a summariser's step read as
+        # text-to-text generation): the constraint is not dropped for it
+        alike = any(named in (m.task, family_of(m.task)) or family_of(named) == m.task or _data_kinds(m.task) == _data_kinds(named)
+                    for m in tasks)
+        return None if alike else named
     return None
+
+
+@lru_cache(maxsize=None)
+def _data_kinds(task: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The kinds of data a library task reads and makes (empty for a meta task)."""
+    action = load_library().actions.get(task)
+    return (frozenset(kind for _param, kind in action.inputs), frozenset(action.output_modalities)) if action else (frozenset(), frozenset())
 
 
 def steps_named(masked: str, start: int, end: int, tasks: list[Mention], detector: TaskDetector,
