@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from importlib import resources as importlib_resources
+from pathlib import Path
 
 import numpy as np
 
@@ -70,7 +72,8 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
-NAME_READ_AS = "I need a {} for this."  # a target's name read as a request for such a model
+NAME_READ_AS = "I need a {} for this."
+TASK_MEANINGS = Path(str(importlib_resources.files("hive.understanding").joinpath("data/task_meanings.npz")))  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
@@ -375,6 +378,26 @@ def _task_description(task: str) -> str:
 
 @lru_cache(maxsize=1)
 def _task_meanings() -> tuple[list[str], np.ndarray]:
-    """Every library task and the sentence vector of its name and one-line description."""
+    """Every library task and the sentence vector of its name and one-line description: the shipped vectors while
+    they were made from the same texts, else encoded now (30 encodings: a third of a second, seconds on a busy machine)."""
     tasks = sorted(load_library().actions)
-    return tasks, shared_encoder().encode([f"{t.replace('-', ' ')}: {_task_description(t)}" for t in tasks])
+    texts = task_meaning_texts(tasks)
+    if TASK_MEANINGS.is_file():
+        with np.load(TASK_MEANINGS, allow_pickle=False) as shipped:
+            if [str(t) for t in shipped["texts"]] == texts:
+                return tasks, shipped["vectors"]
+    return tasks, shared_encoder().encode(texts)
+
+
+def task_meaning_texts(tasks: list[str]) -> list[str]:
+    return [f"{t.replace('-', ' ')}: {_task_description(t)}" for t in tasks]
+
+
+def write_task_meanings() -> int:
+    """Encode every library task's meaning and ship the vectors (`training examples` calls it); how many."""
+    texts = task_meaning_texts(sorted(load_library().actions))
+    tmp = TASK_MEANINGS.with_suffix(".tmp.npz")
+    np.savez(tmp, texts=np.array(texts), vectors=shared_encoder().encode(texts))
+    tmp.replace(TASK_MEANINGS)
+    _task_meanings.cache_clear()
+    return len(texts)

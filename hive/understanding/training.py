@@ -2,7 +2,7 @@
 
     python -m hive.understanding.training pool [--shared DIR]         # -> hive/understanding/data/pool.jsonl
     python -m hive.understanding.training train                       # -> hive/understanding/data/detector.npz
-    python -m hive.understanding.training examples                    # -> hive/understanding/data/examples.npz
+    python -m hive.understanding.training examples                    # -> hive/understanding/data/examples.npz, task_meanings.npz
 
 Sources of the pool (each line says which):
 - `written`: requests HIVE's developers wrote, one task each (`data/written.txt`);
@@ -38,6 +38,7 @@ from hive.understanding.parsing import parse_request
 from hive.understanding.learned import detector_cues
 from hive.understanding.nearest import INDEX, NearestExamples, write_index
 from hive.understanding.rules import RuleUnderstander, locate_for_tasks
+from hive.understanding.scoping import TASK_MEANINGS, write_task_meanings
 from hive.understanding.segments import part_between, split_parts, whole_request
 
 # Inverse L2 strength of the logistic regression: 1, 4 and 16 gave the same development scores within a
@@ -286,10 +287,11 @@ def main(argv: list[str] | None = None) -> None:
     elif args.step == "train":
         pool = [json.loads(line) for line in pool_path.read_text(encoding="utf-8").splitlines()]
         train(pool, default_weights_path())
-    else:  # the LLM's few-shot index: the training requests' vectors, shipped so no user waits for them
+    else:  # the LLM's few-shot index and the tasks' meanings: vectors shipped so no user waits for them
         examples = NearestExamples()
         write_index(INDEX, examples.vectors, examples.digest)
         print(f"{len(examples.examples)} examples -> {INDEX}", file=sys.stderr)
+        print(f"{write_task_meanings()} task meanings -> {TASK_MEANINGS}", file=sys.stderr)
 
 
 if __name__ == "__main__":

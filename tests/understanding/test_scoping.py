@@ -128,3 +128,17 @@ def test_a_constraint_for_the_rest_binds_the_steps_no_other_constraint_named(pla
     assert result.constraints == {"per_task": {"token-classification": {"licences": ["mit"]},
                                                "automatic-speech-recognition": {"rank_by": "downloads"},
                                                "text-classification": {"rank_by": "downloads"}}}
+
+
+def test_the_shipped_task_meanings_are_the_library_tasks_encoded_now():
+    """Shipped so that a cold `hive plan` naming a step's model need not encode 30 descriptions (seconds when busy)."""
+    import numpy as np
+
+    from hive.planning.library import load_library
+    from hive.understanding.encoder import shared_encoder
+    from hive.understanding.scoping import TASK_MEANINGS, task_meaning_texts
+
+    texts = task_meaning_texts(sorted(load_library().actions))
+    with np.load(TASK_MEANINGS) as shipped:
+        assert [str(t) for t in shipped["texts"]] == texts, "refresh: python -m hive.understanding.training examples"
+        assert np.allclose(shipped["vectors"][:3], shared_encoder().encode(texts[:3]), atol=1e-5)
