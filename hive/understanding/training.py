@@ -258,7 +258,7 @@ def _network(rows: np.ndarray, labels: list[str], class_weights: dict, order: li
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.neural_network import MLPClassifier
 
-    network = MLPClassifier(hidden_layer_sizes=(HIDDEN_UNITS,), alpha=NETWORK_L2, max_iter=NETWORK_PASSES, batch_size=256,
+    network = MLPClassifier(hidden_layer_sizes=(HIDDEN_UNITS,), alpha=NETWORK_L2, max_iter=NETWORK_PASSES, batch_size=min(256, len(labels)),
                             random_state=0)
     with warnings.catch_warnings():  # a fixed number of passes is the choice, not a failure to converge
         warnings.simplefilter("ignore", category=ConvergenceWarning)
