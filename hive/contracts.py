@@ -64,7 +64,7 @@ def _in_words(error: dict) -> str:
     message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "should be")
     if error["type"] == "extra_forbidden":
         message = "no constraint HIVE knows (docs/constraints.md lists them)"
-    return f"{field} {' '.join(words)}: {message}".replace("  ", " ")
+    return f"{' '.join([field, *words])}: {message}"
 
 
 class ConstraintSet(BaseModel):

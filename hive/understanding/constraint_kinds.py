@@ -109,17 +109,21 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                if probability < SURE or any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end
-                                             for p in found + added):
+                if probability < SURE or _read_already(kind, part, found + added):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
                 if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
                     unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")
-            if (NAMED_LICENCE.search(located.masked, part.start, part.end) and not any(u.endswith("(licence allow)") for u in unread)
-                    and not any(p.key in READ_ALREADY_BY["licence_allow"] and part.start <= p.start < part.end for p in found + added)):
+            reported = any(u.endswith("(licence allow)") for u in unread)
+            if NAMED_LICENCE.search(located.masked, part.start, part.end) and not reported and not _read_already("licence_allow", part, found + added):
                 unread.append(f"'{located.query[part.start:part.end].strip()}' (licence: a name HIVE does not know)")
         return added, unread
+
+
+def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
+    """Whether a phrase already gives the clause a value of the kind (or of the kind's other role, for licences)."""
+    return any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end for p in phrases)
 
 
 def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[int, int]]) -> list[Phrase]:

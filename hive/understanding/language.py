@@ -32,9 +32,10 @@ def foreign_language(text: str) -> str | None:
 
 def _script_of(text: str) -> str | None:
     """The language (or script) of SCRIPTS that most of a text's letters are written in, else None."""
-    scripts = [unicodedata.name(c, "").split(" ")[0] for c in text if c.isalpha()]
+    letters = [c for c in text if c.isalpha()]
+    scripts = (unicodedata.name(c, "").split(" ")[0] for c in letters if not c.isascii())  # ASCII letters are Latin
     foreign = [SCRIPTS[s] for s in scripts if s in SCRIPTS]
-    if not foreign or len(foreign) * 2 <= len(scripts):
+    if not foreign or len(foreign) * 2 <= len(letters):
         return None
     if "Japanese" in foreign:
         return "Japanese"

@@ -36,7 +36,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.parsing import BLANK, ClauseReading, RequestText, parse_request
+from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -451,10 +451,10 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
         phrases = [c for c in located.constraints if part.start <= c.start < part.end]
         if not phrases or any(part.start <= m.start < part.end for m in tasks):
             continue
-        clause = located.masked[part.start:part.end]
+        clause = located.masked
         for c in phrases:
-            clause = clause[:c.start - part.start] + BLANK * (min(c.end, part.end) - c.start) + clause[c.end - part.start:]
-        if speaks_of_a_model(clause.replace(BLANK, " ")):
+            clause = blanked(clause, c.start, c.end)
+        if speaks_of_a_model(clause[part.start:part.end].replace(BLANK, " ")):
             text = text[:part.start].rstrip(" ,;-\u2013\u2014") + " " + text[part.end:]
     return " ".join(text.split())
 

@@ -109,7 +109,8 @@ class RequestText:
     unread_constraints: list[str] = field(default_factory=list)  # clauses stating a constraint no value was found for
 
 
-def _blank(text: str, start: int, end: int) -> str:
+def blanked(text: str, start: int, end: int) -> str:
+    """`text` with the span blanked (its length kept, so offsets stay valid)."""
     return text[:start] + BLANK * (end - start) + text[end:]
 
 
@@ -120,7 +121,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
     found = RequestText(query=query, masked=query)
     found.tables = _table_spans(query)
     for start, end in found.tables:
-        found.masked = _blank(found.masked, start, end)
+        found.masked = blanked(found.masked, start, end)
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
         # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words
@@ -129,10 +130,10 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             continue
         if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces
             found.files.append((match.start() + 1, match.end() - 1, body.strip()))
-            found.masked = _blank(found.masked, match.start(), match.end())
+            found.masked = blanked(found.masked, match.start(), match.end())
             continue
         found.texts.append((match.start(), match.end(), body.strip()))
-        found.masked = _blank(found.masked, match.start(), match.end())
+        found.masked = blanked(found.masked, match.start(), match.end())
         if ENDS_A_SENTENCE.search(body) and NEXT_SENTENCE.match(found.masked, match.end()):
             # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
             found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
@@ -148,11 +149,11 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         if not any(start <= match.start(1) < end for start, end, _p in found.files):
             modality_of_path(match.group(1))  # raises: a path HIVE cannot type is an error, not silence
     for start, end, _path in found.files:
-        found.masked = _blank(found.masked, start, end)
+        found.masked = blanked(found.masked, start, end)
     if not found.labels:
         found.labels = _listed_labels(found) or (_loosely_listed_labels(found, reading) if reading else [])
         if found.labels:
-            found.masked = _blank(found.masked, found.labels[0][0], found.labels[-1][1])
+            found.masked = blanked(found.masked, found.labels[0][0], found.labels[-1][1])
     return found
 
 
@@ -186,7 +187,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     for start, end, min_words in spans:
         if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(_unquoted(found.query[start:end]).split()) < min_words:
             continue
-        if asks is not None and not asks(_blank(masked, start, end)):
+        if asks is not None and not asks(blanked(masked, start, end)):
             first_start, first_end = _sentence_spans(found.query, start, end)[0]
             if asks(found.query[first_start:first_end]):
                 continue  # what follows the colon is the request itself ("dev note: need ASR w/ lowest CER ...")
@@ -195,7 +196,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         if len(body.split()) < min_words:
             continue
         found.texts.append((start, end, body))
-        found.masked = _blank(found.masked, start, end)
+        found.masked = blanked(found.masked, start, end)
         return
 
 

@@ -30,7 +30,7 @@ from hive.understanding.families import ANSWER, CLASSIFY
 from hive.understanding.fanout import listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
-from hive.understanding.parsing import BLANK, ClauseReading, RequestText, locate_values, parse_request
+from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
 from hive.understanding.task_names import task_name_patterns
 from hive.yaml_data import load_yaml
 
@@ -213,7 +213,7 @@ def locate_for_tasks(query: str, reader: ConstraintKindReader | None = None, cla
         located.constraints = sorted(located.constraints + added, key=lambda p: (p.start, p.end))
     for phrase in located.constraints:
         if not phrase.clause:
-            located.masked = located.masked[:phrase.start] + BLANK * (phrase.end - phrase.start) + located.masked[phrase.end:]
+            located.masked = blanked(located.masked, phrase.start, phrase.end)
     return located
 
 

@@ -112,7 +112,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             steps = _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
         if not steps and (absent := _task_absent_named(targets, clause, tasks)):
             said = f"'{query[clause[0]:clause[1]].strip()}' ({absent})"
-            elsewhere += [said] if said not in elsewhere else []
+            if said not in elsewhere:
+                elsewhere.append(said)
             continue
         if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
             merge_phrase(whole, phrase)
@@ -366,8 +367,8 @@ def _read_as_needed(name: str, detector: TaskDetector) -> PartReading:
 @lru_cache(maxsize=None)
 def _kinds_handled(task: str) -> set[str]:
     """The kinds of data a library task reads or makes (none for a meta task such as 'answer')."""
-    action = load_library().actions.get(task)
-    return {kind for _param, kind in action.inputs} | set(action.output_modalities) if action else set()
+    reads, makes = _data_kinds(task)
+    return set(reads | makes)
 
 
 def _task_description(task: str) -> str:
