@@ -61,7 +61,7 @@ def _vocabulary() -> dict[str, Any]:
     data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["licence_word_pattern"] = _alternatives(data["licence_words"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["metric_pattern"] = _alternatives(data["metrics"], r"(?<![A-Za-z0-9_])(", r")(?![\w])")
-    for table in ("licence_ids", "licence_words", "metrics"):  # looked up as written, spaces and hyphens aside
+    for table in ("licence_ids", "licence_words", "refused_words", "metrics"):  # looked up as written, spaces and hyphens aside
         data[table] = {_key(name): value for name, value in data[table].items()}
     languages = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
     codes = "|".join(sorted(set(LANGUAGE_NAMES.values()) - CODES_THAT_ARE_WORDS, key=len, reverse=True))
@@ -169,6 +169,8 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                 key = previous.key
             else:
                 key = "deny_licences" if _negated(body, match.start(), match.end(), data) else "licences"
+            if key == "deny_licences" and table is data["licence_words"]:
+                named = data["refused_words"].get(_key(match.group(1)), named)
             previous = Phrase(start, end, key, named if isinstance(named, list) else [named])
             found.append(previous)
     return found

@@ -101,7 +101,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("small ones, Polish only", {"languages": ["pl"]}),
     ("answer in Polish only", {}),
     ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
-    ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0"]}),  # a bare family name: every version
+    ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),  # a bare family name refused: every version, and the AGPL
+    ("GPL is fine", {"licences": ["gpl-2.0", "gpl-3.0"]}),  # allowed: the GPL's own versions only
+    ("no GPL-3.0 models", {"deny_licences": ["gpl-3.0"]}),  # a versioned id: only itself
     ("It must support Czech.", {"languages": ["cs"]}),
     ("for the voice, the most liked Italian one", {"rank_by": "likes", "languages": ["it"]}),
     ("answer in English, one line", {}),
