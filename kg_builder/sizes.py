@@ -15,6 +15,8 @@ BYTES_PER_PARAMETER = 4  # float32 weights, the usual published checkpoint forma
 SIZE_IN_TEXT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(k|m|b|thousand|million|billion)\b[^.\n]{0,20}?\b(?:trainable\s+)?param(?:eter)?s\b", re.I
 )
+# the count after its label: NeMo cards' badge "Params-45M", a spec list's "Parameters: 1.2B"
+SIZE_AFTER_LABEL = re.compile(r"\bparam(?:eter)?s?(?:\s+count)?\s*[-:=]\s*(\d+(?:\.\d+)?)\s*(k|m|b|thousand|million|billion)\b", re.I)
 SIZE_IN_NAME = re.compile(r"(?:^|[-_/.])(\d+(?:\.\d+)?)([mb])(?=$|[-_.])", re.I)
 LAYERS_ONLY = re.compile(r"transformer|non-embedding", re.I)  # a count that leaves the embeddings out
 SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
@@ -39,7 +41,8 @@ WEIGHT_FILES = (
 # Table 1), YOLOv5 and YOLOv8 (Ultralytics' release tables). The longest match wins: 'detr-resnet-50' is DETR, not
 # the ResNet-50 inside it. Two are counted from their published configs: GIT-base (a CLIP ViT-B/16 encoder, 86M,
 # and a 6-layer 768-wide decoder with an untied 30,522-word head, 91M) and S2T-small (d_model 256, 12 encoder and
-# 6 decoder layers, a 10,000-word vocabulary).
+# 6 decoder layers, a 10,000-word vocabulary). ViT-GPT2 (nlpconnect's captioner: a ViT-B/16 encoder, 86M, and a
+# GPT-2 decoder, 124M, with cross-attention added to its 12 blocks) holds 239M by its published weights.
 FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
     (re.compile(p, re.I), n)
     for p, n in [
@@ -66,7 +69,7 @@ FAMILY_SIZES: list[tuple[re.Pattern, int]] = [
         (r"dialogpt-small", 117_000_000), (r"dialogpt-medium", 345_000_000), (r"dialogpt-large", 762_000_000),
         (r"bart-large", 406_000_000), (r"bart-base", 140_000_000),
         (r"clip-vit-base", 151_000_000), (r"clip-vit-large", 428_000_000),
-        (r"(?:^|/)git-base", 177_000_000), (r"s2t-small", 29_500_000),
+        (r"(?:^|/)git-base", 177_000_000), (r"vit-gpt2", 239_000_000), (r"s2t-small", 29_500_000),
         (r"trocr-small", 62_000_000), (r"trocr-base", 334_000_000), (r"trocr-large", 558_000_000),
         (r"beit-base", 86_000_000), (r"beit-large", 307_000_000),
         (r"vit-base", 86_000_000), (r"vit-large", 307_000_000), (r"vit-huge", 632_000_000),
@@ -130,7 +133,8 @@ def _stated_parameters(body: str) -> int | None:
     parameters, 96M embedding parameters") is added to the embedding count stated beside it."""
     match = SIZE_IN_TEXT.search(body)
     if not match:
-        return None
+        labelled = SIZE_AFTER_LABEL.search(body)
+        return _scaled(labelled) if labelled else None
     count = _scaled(match)
     if LAYERS_ONLY.search(match.group()):
         beside = SIZE_IN_TEXT.search(body, match.end(), match.end() + 80)

@@ -17,6 +17,10 @@ from kg_builder.sizes import size_facts
     ("nvidia/mit-b0", "", ("parameters", 3_400_000, "name-estimate")),  # SegFormer's MiT-B0 encoder
     ("mindspore-ai/LeNet", "", ("parameters", 60_000, "name-estimate")),
     ("Davlan/distilbert-base-multilingual-cased-ner-hrl", "", ("parameters", 134_000_000, "name-estimate")),  # its vocabulary
+    ("nvidia/tts_en_fastpitch", "| [![Model size](https://img.shields.io/badge/Params-45M-lightgrey#model-badge)]",
+     ("parameters", 45_000_000, "card")),  # the count after its label (NeMo's badge)
+    ("org/spec", "Parameters: 1.2B\nLayers: 24", ("parameters", 1_200_000_000, "card")),
+    ("nlpconnect/vit-gpt2-image-captioning", "", ("parameters", 239_000_000, "name-estimate")),
     ("org/m", "12-layer, 384-hidden, 21M Transformer parameters, 96M embedding parameters",  # the embeddings count too
      ("parameters", 117_000_000, "card")),
 ])

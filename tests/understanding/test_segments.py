@@ -25,3 +25,10 @@ def test_a_table_is_named_and_flagged():
     located = locate_values("Given {'city': ['Oslo', 'Rome'], 'pop': ['0.7', '2.8']}, which city is larger?")
     first = split_parts(located)[0]
     assert "the table" in first.reading and "table" in first.modalities and "Oslo" not in first.reading
+
+
+def test_a_thousands_separator_does_not_end_a_clause():
+    query = "Only models at least 1,000 people have downloaded, please, and 2,50 is no separator"
+    texts = [query[p.start:p.end].strip() for p in split_parts(locate_values(query))]
+    assert texts[0] == "Only models at least 1,000 people have downloaded,"
+    assert any(t.endswith("and 2,") for t in texts)  # "2,50" has no thousands: its comma still cuts
