@@ -58,6 +58,8 @@ class Phrase:
 def _vocabulary() -> dict[str, Any]:
     data = load_yaml(resources.files("hive.selection").joinpath("phrases.yaml"))
     data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
+    data["metrics"] |= {f"{name}{joint}{cutoff}": f"{name}_at_{cutoff}" for name in data["metrics_at_cutoff"]
+                        for cutoff in data["cutoffs"] for joint in ("@", " at ", "_at_")}
     data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["licence_word_pattern"] = _alternatives(data["licence_words"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
     data["metric_pattern"] = _alternatives(data["metrics"], r"(?<![A-Za-z0-9_])(", r")(?![\w])")

@@ -101,6 +101,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("small ones, Polish only", {"languages": ["pl"]}),
     ("answer in Polish only", {}),
     ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
+    ("the highest nDCG@10 on CQADupStack", {"best_on": {"dataset": "CQADupStack", "config": None, "metric": "ndcg_at_10"}}),
+    ("best MAP at 100 on SciFact", {"best_on": {"dataset": "SciFact", "config": None, "metric": "map_at_100"}}),
+    ("the lowest validation loss on wikitext", {"best_on": {"dataset": "wikitext", "config": None, "metric": "loss"}}),
     ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),  # a bare family name refused: every version, and the AGPL
     ("GPL is fine", {"licences": ["gpl-2.0", "gpl-3.0"]}),  # allowed: the GPL's own versions only
     ("no GPL-3.0 models", {"deny_licences": ["gpl-3.0"]}),  # a versioned id: only itself
