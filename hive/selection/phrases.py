@@ -26,6 +26,7 @@ from hive.yaml_data import load_yaml
 LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:the\s+)?", re.I)
 CLAUSE_END = re.compile(r"[.?!;:\n]+(?=\s|$)|\s+but\s+|,", re.I)
 SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
+LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)]|[a-z][.)])[ \t]")  # a line that is an item of a list
 # Short licence words that are ordinary words too ("mit" in German, an Apache server): read as licences only
 # when written in capitals, beside a licence word, or in a sentence that speaks of licences or models.
 AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", "permissive", "permissively", "deepseek", "nc"}
@@ -170,9 +171,12 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             if listed:
                 key = previous.key
             else:
-                key = "deny_licences" if _negated(body, match.start(), match.end(), data) else "licences"
+                refused = _negated(body, match.start(), match.end(), data) or _under_refusing_heading(text, start, data)
+                key = "deny_licences" if refused else "licences"
             if key == "deny_licences" and table is data["licence_words"]:
                 named = data["refused_words"].get(_key(match.group(1)), named)
+            if previous is not None and not text[previous.end:start].strip() and previous in found:
+                found.remove(previous)  # "Creative Commons share-alike": the later name narrows the earlier
             previous = Phrase(start, end, key, named if isinstance(named, list) else [named])
             found.append(previous)
     return found
@@ -198,6 +202,25 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     patterns = data["patterns"]
     return bool(patterns["negation_before"].search(sentence[:start]) or patterns["negation_after"].search(sentence[end:]))
+
+
+def _under_refusing_heading(text: str, at: int, data: dict) -> bool:
+    """Whether a refusing heading governs the position: before it on its line ("Banned: GPL, NC"), or above a
+    list whose item holds it ("Forbidden licences:" then "1. GPL, LGPL, AGPL")."""
+    heading = data["patterns"]["refusing_heading"]
+    line_start = text.rfind("\n", 0, at) + 1
+    before = text[line_start:at]
+    if ":" in before and heading.search(before[: before.rindex(":") + 1]):
+        return True
+    if not LIST_ITEM.match(text, line_start):
+        return False
+    while line_start > 0:  # up through the list's items to the line that introduces them
+        above = text.rfind("\n", 0, line_start - 1) + 1
+        line = text[above:line_start - 1]
+        if not LIST_ITEM.match(line):
+            return bool(heading.search(line))
+        line_start = above
+    return False
 
 
 def _commercial_use(text: str, data: dict) -> list[Phrase]:

@@ -101,6 +101,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("small ones, Polish only", {"languages": ["pl"]}),
     ("answer in Polish only", {}),
     ("the lowest perplexity on WikiText-103", {"best_on": {"dataset": "WikiText-103", "config": None, "metric": "perplexity"}}),
+    ("Forbidden licences for this job:\n1. AGPL\n2. anything non-commercial", {"deny_licences": ["agpl-3.0", "non-commercial"]}),
+    ("Banned: AGPL\nAllowed: MIT", {"deny_licences": ["agpl-3.0"], "licences": ["mit"]}),  # a heading on the item's line
+    ("Approved licences:\n- MIT\n- Apache 2.0", {"licences": ["mit", "apache-2.0"]}),
+    ("nothing Creative Commons share-alike", {"deny_licences": ["copyleft"]}),  # the later name narrows the earlier
     ("the highest nDCG@10 on CQADupStack", {"best_on": {"dataset": "CQADupStack", "config": None, "metric": "ndcg_at_10"}}),
     ("best MAP at 100 on SciFact", {"best_on": {"dataset": "SciFact", "config": None, "metric": "map_at_100"}}),
     ("the lowest validation loss on wikitext", {"best_on": {"dataset": "wikitext", "config": None, "metric": "loss"}}),
