@@ -20,7 +20,7 @@ from hive.request import GoalSpec, InputResource
 from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
-from hive.understanding.inputs import resources_from_request, unnamed_input
+from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.learned import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
@@ -63,6 +63,7 @@ class Planner:
         resources from earlier turns of a conversation, newest first; with `explain`, model selection also
         names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
         query, removed = without_control_characters(query or "")
+        query, spoken = written_file_names(query)
         if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         try:
@@ -75,8 +76,8 @@ class Planner:
         with _timed(timings, "understand"):
             parsed = self.understander.parse(query)
             inputs, result.warnings = resources_from_request(parsed)
-            if removed:
-                result.warnings.insert(0, f"{removed} control characters (terminal escape codes and the like) were left out of the request")
+            removed_note = [f"{removed} control characters (terminal escape codes and the like) were left out of the request"] if removed else []
+            result.warnings = removed_note + spoken + result.warnings
             inputs = inputs[:-1] + list(context or []) + inputs[-1:]  # the request's own, earlier turns', the prompt
             result.parsed = parsed
             try:

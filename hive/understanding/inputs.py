@@ -26,6 +26,24 @@ LABELS_ID = "labels0"
 EXAMPLE_FILE = {"image": "./photo.jpg", "audio": "./talk.wav", "video": "./clip.mp4", "table": "./sales.csv", "text": "./notes.txt"}
 
 
+# A file name said aloud, as dictation writes it: "kitchen dot jpg", "memo underscore 12 dot m4a"
+SPOKEN_FILE_NAME = re.compile(
+    r"\b(?P<name>[\w-]+(?:\s+(?:underscore|dash|hyphen)\s+[\w-]+)*)\s+dot\s+(?P<ext>" + "|".join(MODALITY_BY_EXTENSION) + r")\b", re.I)
+SPOKEN_JOINER = re.compile(r"\s+(underscore|dash|hyphen)\s+", re.I)
+
+
+def written_file_names(query: str) -> tuple[str, list[str]]:
+    """The request with file names said aloud written as names ("kitchen dot jpg" -> "kitchen.jpg"), and a note for each."""
+    notes: list[str] = []
+
+    def written(match: re.Match) -> str:
+        name = SPOKEN_JOINER.sub(lambda j: "_" if j.group(1).lower() == "underscore" else "-", match["name"])
+        notes.append(f"'{match.group()}' was read as the file {name}.{match['ext'].lower()}")
+        return f"{name}.{match['ext'].lower()}"
+
+    return SPOKEN_FILE_NAME.sub(written, query), notes
+
+
 # A folder's kind, from the words of its path ("./photos/trip/" holds pictures).
 FOLDER_WORDS = {
     "image": re.compile(r"photo|picture|image|img|pic|scan|frame|screenshot", re.I),

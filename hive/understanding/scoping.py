@@ -80,6 +80,10 @@ BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
 LISTED_BETWEEN = re.compile(r"(?:\s|,|&|\band\b|\bor\b|\bthe\b|\bboth\b)*", re.I)  # between names listed together
 THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?:steps|models|ones|parts|tasks)|"
                       r"everything\s+else|(?:all\s+)?(?:the\s+)?remaining\s+(?:steps|models|ones|parts|tasks))\b", re.I)
+# every step named right beside the constraint: "smallest models for both", "for each of them: MIT", "all models MIT"
+EVERY_AFTER = re.compile(r"\s*(?:(?:models?|ones?)\s+)?(?:for|on|in|across)\s+(?:both|each|all|every)\b", re.I)
+EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(?:of\s+them|steps?|models?|ones?|parts?|tasks?))?\s*[:,-]?\s*$"
+                          r"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:models?|ones?)\s+(?:\w+\s+){0,2}$", re.I)
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -98,6 +102,9 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
+        if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start):
+            merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
+            continue
         steps = targets.named(*clause, at=phrase.start)
         if not steps and THE_REST.search(query, *clause):
             for_the_rest.append(phrase)
@@ -277,12 +284,16 @@ class _Targets:
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
         Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"), else the one
-        step whose task's description uses that verb ('the generator' of a picture made, then upscaled)."""
+        step whose task's description uses that verb ('the generator' of a picture made, then upscaled; a name with
+        words of its own, 'the story generator', is read by them instead)."""
         head = name.split()[-1].lower()
         stem = re.sub(r"(?:er|or|r)$", "", head)
         if stem == head or len(stem) < 4:
             return []
-        for words_of in (lambda m: self.masked[m.start:m.end], lambda m: _task_description(m.task)):
+        sources = [lambda m: self.masked[m.start:m.end]]
+        if not _says_more_than_generic(" ".join(name.split()[:-1])):  # 'the generator', not 'the story generator'
+            sources.append(lambda m: _task_description(m.task))
+        for words_of in sources:
             doing = {m.task for m in self.tasks if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", words_of(m).lower()))}
             if doing:
                 return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []

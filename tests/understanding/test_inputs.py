@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hive.understanding.inputs import written_file_names
+
 
 def test_a_task_asked_of_a_picture_not_named_is_planned_on_an_input_to_name_when_running(planner):
     result = planner.plan("detect objects in a picture, small model please")
@@ -34,3 +36,15 @@ def test_a_video_s_speech_is_summarised_through_a_transcript(planner):
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
     result = planner.plan("What sport is being played in ./clip.mp4?")
     assert [t.task for t in result.tasks] == ["video-classification"]
+
+
+def test_a_file_name_said_aloud_is_written_as_a_name(planner):
+    result = planner.plan("summarise my voice memo memo underscore 12 dot m4a then translate the summary into spanish")
+    assert "memo_12.m4a" in result.tasks[0].args.values()
+    assert "'memo underscore 12 dot m4a' was read as the file memo_12.m4a" in result.warnings
+    assert [t.pipeline_tag for t in result.tasks] == ["automatic-speech-recognition", "summarization", "translation"]
+
+
+def test_only_a_known_extension_after_dot_makes_a_file_name():
+    assert written_file_names("back in the dot com days, see kitchen dot jpg") == (
+        "back in the dot com days, see kitchen.jpg", ["'kitchen dot jpg' was read as the file kitchen.jpg"])

@@ -142,3 +142,18 @@ def test_the_shipped_task_meanings_are_the_library_tasks_encoded_now():
     with np.load(TASK_MEANINGS) as shipped:
         assert [str(t) for t in shipped["texts"]] == texts, "refresh: python -m hive.understanding.training examples"
         assert np.allclose(shipped["vectors"][:3], shared_encoder().encode(texts[:3]), atol=1e-5)
+
+
+def test_every_step_named_beside_the_constraint_binds_them_all(planner):
+    """'smallest models for both' binds both steps, though its clause also asks for one of them."""
+    result = planner.plan("describe what's in ./kitchen.jpg and also tell me if the stove is turned on smallest models for both please")
+    assert result.constraints == {"global": {"smallest": True}}
+    result = planner.plan("Transcribe ./a.wav and translate it into German; for both, MIT only.")
+    assert result.constraints == {"global": {"licences": ["mit"]}}
+
+
+def test_a_doer_noun_with_words_of_its_own_is_read_by_them(planner):
+    """'Story generator' is the story's step, though only the picture's task is described with 'generate'."""
+    result = planner.plan("Write a short fairy tale about a fox, make an illustration for it, and narrate it. "
+                          "Story generator: MIT licence. Illustration: the most liked image model.")
+    assert result.constraints == {"per_task": {"text-generation": {"licences": ["mit"]}, "text-to-image": {"rank_by": "likes"}}}
