@@ -24,6 +24,9 @@ BOUNDARY = re.compile(
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
 # A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
+# a quoted text that ends with its sentence's end ('... negative: "Great tea, torn box." The model must ...'): the
+# request's next sentence starts after it (looked for in the request, since the quote is masked)
+QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s)")
 BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
@@ -53,7 +56,8 @@ def split_parts(located: RequestText) -> list[Part]:
     """The request's clauses that hold at least one word outside inline values, in order."""
     masked = located.masked
     bracketed = [(m.start(), m.end()) for m in BRACKETED.finditer(masked)]
-    cuts = [0] + [m.end() for m in BOUNDARY.finditer(masked) if not any(a < m.start() < b for a, b in bracketed)] + [len(masked)]
+    ends = [m.end() for m in BOUNDARY.finditer(masked)] + [m.end() for m in QUOTE_ENDS_SENTENCE.finditer(located.query) if masked[m.start()] == BLANK]
+    cuts = [0] + sorted({at for at in ends if not any(a < at - 1 < b for a, b in bracketed)}) + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
         words = [w.lower() for w in WORD.findall(masked[start:end])]

@@ -32,3 +32,9 @@ def test_a_thousands_separator_does_not_end_a_clause():
     texts = [query[p.start:p.end].strip() for p in split_parts(locate_values(query))]
     assert texts[0] == "Only models at least 1,000 people have downloaded,"
     assert texts[-1] == "50 is no separator"  # "2,50" has no thousands: its comma still cuts
+
+
+def test_a_quote_that_ends_its_sentence_ends_the_clause():
+    query = 'Is this review positive or negative: "Great tea, but the box was torn." The model must be small.'
+    texts = [query[p.start:p.end].strip() for p in split_parts(locate_values(query))]
+    assert texts[-1] == "The model must be small."
