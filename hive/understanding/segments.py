@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from hive.understanding.inputs import modality_of_path
 from hive.understanding.parsing import BLANK, SENTENCE_END, RequestText
+from hive.understanding.spelling import mended
 
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests.
 BOUNDARY = re.compile(
@@ -24,9 +25,10 @@ BOUNDARY = re.compile(
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
 # A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
-# a quoted text that ends with its sentence's end ('... negative: "Great tea, torn box." The model must ...'): the
-# request's next sentence starts after it (looked for in the request, since the quote is masked)
-QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s)")
+# a quoted text that ends with its sentence's end, before a capital ('... negative: "Great tea, torn box." The model
+# must ...'; not "How do you say 'Where is it?' in Japanese?"): the request's next sentence starts after it (looked
+# for in the request, since the quote is masked)
+QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s+[A-Z])")
 BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
@@ -110,7 +112,7 @@ def _part(located: RequestText, start: int, end: int) -> Part:
             pieces.append("the text")
         cursor = min(end, v_end)
     pieces.append(_unblanked(located, cursor, end, part))
-    part.reading = " ".join(" ".join(pieces).split())
+    part.reading = mended(" ".join(" ".join(pieces).split()))
     return part
 
 

@@ -38,3 +38,8 @@ def test_a_quote_that_ends_its_sentence_ends_the_clause():
     query = 'Is this review positive or negative: "Great tea, but the box was torn." The model must be small.'
     texts = [query[p.start:p.end].strip() for p in split_parts(locate_values(query))]
     assert texts[-1] == "The model must be small."
+
+
+def test_a_quoted_question_inside_a_sentence_does_not_end_it():
+    query = "How do you say 'Where is the train station?' in Japanese?"
+    assert len(split_parts(locate_values(query))) == 1
