@@ -22,6 +22,7 @@ from hive.request import ParsedRequest
 from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
+from hive.understanding.hidden_layer import load_network, output_logits
 from hive.understanding.parsing import RequestText
 from hive.understanding.segments import Part, part_between, split_parts
 
@@ -33,8 +34,6 @@ LEANS = 0.25  # a weak part reading another task at least this surely keeps it (
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
 MAX_JOINT_CHARS = 300  # neighbours join only while the two together stay this short
-# the hidden layer's and the output layer's weights and biases, in the order `probabilities` reads them
-NETWORK = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
 BULLET = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")  # a line that opens a list item
 
 
@@ -69,7 +68,7 @@ class TaskDetector:
             self.shift, self.scale = data["shift"], data["scale"]
             self.labels = [str(x) for x in data["labels"]]
             cue_names = [str(x) for x in data["cue_names"]]
-            self.network = tuple(data[name].astype(np.float32) for name in NETWORK) if NETWORK[0] in data else None
+            self.network = load_network(data)
         self.featuriser = Featuriser(cue_names, encoder)
 
     def probabilities(self, rows: np.ndarray) -> np.ndarray:
@@ -77,9 +76,7 @@ class TaskDetector:
         regression = _softmax(standard @ self.weights.T + self.bias)
         if self.network is None:
             return regression
-        hidden_weights, hidden_bias, output_weights, output_bias = self.network
-        hidden = np.maximum(standard @ hidden_weights.T + hidden_bias, 0.0)
-        return (regression + _softmax(hidden @ output_weights.T + output_bias)) / 2
+        return (regression + _softmax(output_logits(standard, self.network))) / 2
 
     def read(self, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]) -> list[PartReading]:
         """Every part of the request with its label probabilities, in request order. A part that asks for

@@ -34,11 +34,13 @@ from hive.planning.library import load_library
 from hive.understanding.detector import NONE, TaskDetector, default_weights_path
 from hive.understanding.encoder import DIMENSIONS
 from hive.understanding.features import Featuriser
+from hive.understanding.hidden_layer import NETWORK
 from hive.understanding.parsing import parse_request
 from hive.understanding.learned import detector_cues
 from hive.understanding.nearest import INDEX, NearestExamples, write_index
 from hive.understanding.rules import RuleUnderstander, locate_for_tasks
 from hive.understanding.scoping import TASK_MEANINGS, write_task_meanings
+from hive.understanding.spelling import VOCABULARY, write_vocabulary
 from hive.understanding.segments import part_between, split_parts, whole_request
 
 # Inverse L2 strength of the logistic regression: 1, 4 and 16 gave the same development scores within a
@@ -254,20 +256,33 @@ def _fit_and_save(raw: np.ndarray, labels: list[str], known: list[str], cue_name
 
 
 def _network(rows: np.ndarray, labels: list[str], class_weights: dict, order: list[int], classes: list[str]) -> dict[str, np.ndarray]:
-    """The hidden-layer network's weights (half precision), its outputs in the regression's label order."""
+    """The hidden-layer network's weights, its outputs in the regression's label order."""
+    network = fit_hidden_layer(rows, np.asarray(labels), np.array([class_weights[label] for label in labels]))
+    if list(network.classes_) != classes:
+        raise SystemExit("the network and the regression learned different label sets")
+    return network_arrays(network, order)
+
+
+def fit_hidden_layer(rows: np.ndarray, targets: np.ndarray, sample_weight: np.ndarray):
+    """A network of `HIDDEN_UNITS` rectified units fitted for `NETWORK_PASSES` passes (labels: one class per row;
+    a 0/1 matrix: one sigmoid output per column)."""
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.neural_network import MLPClassifier
 
-    network = MLPClassifier(hidden_layer_sizes=(HIDDEN_UNITS,), alpha=NETWORK_L2, max_iter=NETWORK_PASSES, batch_size=min(256, len(labels)),
+    network = MLPClassifier(hidden_layer_sizes=(HIDDEN_UNITS,), alpha=NETWORK_L2, max_iter=NETWORK_PASSES, batch_size=min(256, len(rows)),
                             random_state=0)
     with warnings.catch_warnings():  # a fixed number of passes is the choice, not a failure to converge
         warnings.simplefilter("ignore", category=ConvergenceWarning)
-        network.fit(rows, labels, sample_weight=np.array([class_weights[label] for label in labels]))
-    if list(network.classes_) != classes:
-        raise SystemExit("the network and the regression learned different label sets")
+        network.fit(rows, targets, sample_weight=sample_weight)
+    return network
+
+
+def network_arrays(network, order: list[int] | None = None) -> dict[str, np.ndarray]:
+    """A fitted network's weights as `hidden_layer.NETWORK` stores them (half precision), outputs in `order`."""
     (hidden, output), (hidden_bias, output_bias) = network.coefs_, network.intercepts_
-    return {"hidden_weights": hidden.T.astype(np.float16), "hidden_bias": hidden_bias.astype(np.float16),
-            "output_weights": output.T[order].astype(np.float16), "output_bias": output_bias[order].astype(np.float16)}
+    order = list(range(output.shape[1])) if order is None else order
+    arrays = (hidden.T, hidden_bias, output.T[order], output_bias[order])
+    return {name: array.astype(np.float16) for name, array in zip(NETWORK, arrays)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -292,6 +307,7 @@ def main(argv: list[str] | None = None) -> None:
         write_index(INDEX, examples.vectors, examples.digest)
         print(f"{len(examples.examples)} examples -> {INDEX}", file=sys.stderr)
         print(f"{write_task_meanings()} task meanings -> {TASK_MEANINGS}", file=sys.stderr)
+        print(f"{write_vocabulary(data_dir())} words -> {VOCABULARY}", file=sys.stderr)
 
 
 if __name__ == "__main__":

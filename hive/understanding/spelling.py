@@ -1,0 +1,92 @@
+"""Misspelt words mended before the readers read a clause ("pls sumarize this artcle" -> "summarize", "article").
+
+The vocabulary is every word of the training requests and the labelled pool, with how many of them use it
+(`data/words.txt`, written by `python -m hive.understanding.training examples`). A word of five or more lower-case
+letters, not a known word with an ending added, becomes the word one edit away (a letter left out, added,
+changed, or two swapped) that most requests use, when at least `COMMON` requests and ten times as many as use
+the word itself do (the training requests have typos too), and the word is no English word either (pyspellchecker's
+dictionary says: "a poem about a beard" keeps its beard, though "board" is the commoner word in requests).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections import Counter
+from functools import lru_cache
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+VOCABULARY = Path(str(importlib_resources.files("hive.understanding").joinpath("data/words.txt")))
+WORD = re.compile(r"(?<![\w./@-])[a-z]{5,}(?![\w/@-]|\.\w)")  # not a piece of a path, an address or a name in capitals
+COMMON = 20  # requests that must use a word for a misspelling to become it
+RARER = 10  # ... and ten times as many as use the word itself (the training requests have typos of their own)
+SEEN = 2  # requests that must use a word for a form of it with an ending added to be a word
+ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly")  # "bakers" is a form of "baker", not a misspelt "bakery"
+LETTERS = string.ascii_lowercase
+
+
+def mended(text: str) -> str:
+    """The text with each misspelt word replaced by the common word one edit away (unchanged when none)."""
+    known = _vocabulary()
+    if not known:
+        return text
+    return WORD.sub(lambda m: _nearest(m.group(), known) or m.group(), text)
+
+
+def _nearest(word: str, known: dict[str, int]) -> str | None:
+    if _inflected(word, known):
+        return None
+    best = max(_one_edit(word), key=lambda w: known.get(w, 0))
+    if known.get(best, 0) < max(COMMON, RARER * known.get(word, 0)) or word in _english_words():
+        return None  # no common word near it, or a word of English the requests never used ("beard", not "board")
+    return best
+
+
+def _inflected(word: str, known: dict[str, int]) -> bool:
+    """Whether the word is a known word with an ending added ("bakers", "tagged", "reviewing")."""
+    return any(word.endswith(end) and known.get(word[: -len(end)], 0) >= SEEN for end in ENDINGS)
+
+
+def _one_edit(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    changes = {a + c + b[1:] for a, b in splits if b for c in LETTERS}
+    inserts = {a + c + b for a, b in splits for c in LETTERS}
+    return deletes | swaps | changes | inserts
+
+
+@lru_cache(maxsize=1)
+def _english_words():
+    """An English dictionary (pyspellchecker's word list, 160k words), loaded the first time a word is in doubt."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> dict[str, int]:
+    """Word -> how many training requests use it; empty when the file is not there (the readers read as written)."""
+    if not VOCABULARY.is_file():
+        return {}
+    known = {}
+    for line in VOCABULARY.read_text(encoding="utf-8").splitlines():
+        word, _tab, count = line.partition("\t")
+        known[word] = int(count)
+    return known
+
+
+def write_vocabulary(data_dir: Path) -> int:
+    """Count the words of the training requests and the pool into `data/words.txt`; how many words."""
+    counts: Counter[str] = Counter()
+    for name, field in (("pool.jsonl", "text"), ("requests-train.jsonl", "query")):
+        for line in (data_dir / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                counts.update(set(re.findall(r"[a-z]+", json.loads(line)[field].lower())))
+    tmp = VOCABULARY.with_suffix(".tmp")
+    tmp.write_text("".join(f"{word}\t{count}\n" for word, count in sorted(counts.items())), encoding="utf-8")
+    tmp.replace(VOCABULARY)
+    _vocabulary.cache_clear()
+    return len(counts)
