@@ -21,6 +21,7 @@ from hive.selection.select import Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
+from hive.understanding.language import spoken_language
 from hive.understanding.learned import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
@@ -123,7 +124,9 @@ class Planner:
         rejected: dict[str, dict[str, str]] = {}
         if self.select_models:
             with _timed(timings, "select"):
-                rejected = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain)
+                spoken = spoken_language(parsed.instruction or query)
+                preferred = {"automatic-speech-recognition": spoken} if spoken else {}
+                rejected = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
         usage = getattr(self.understander, "usage", None)
         if usage:
             result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
@@ -140,9 +143,10 @@ class Planner:
         )
         return result
 
-    def _select(self, steps: list[TaskStep], constraints: ConstraintSet, explain: bool) -> dict[str, dict[str, str]]:
+    def _select(self, steps: list[TaskStep], constraints: ConstraintSet, explain: bool,
+                preferred_languages: dict[str, str]) -> dict[str, dict[str, str]]:
         """Each step's model; returns each task's rejected candidates (with `explain`)."""
-        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints, explain)
+        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints, explain, preferred_languages)
         for step in steps:
             chosen = selections[step.pipeline_tag]
             step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable

@@ -80,10 +80,14 @@ class Selector:
             self._cache[key] = self._select(task, constraints, explain)
         return self._cache[key]
 
-    def select_for_steps(self, tasks: list[str], constraints: ConstraintSet, explain: bool = False) -> dict[str, Selection]:
+    def select_for_steps(self, tasks: list[str], constraints: ConstraintSet, explain: bool = False,
+                         preferred_languages: dict[str, str] | None = None) -> dict[str, Selection]:
         """A selection per task. A benchmark asked of every step applies to the steps whose task has results
         on it ("best WER on LibriSpeech" does not rank the entity step); when no step has any, it applies to
-        every step, which then reports what is missing. A step-scoped benchmark always applies."""
+        every step, which then reports what is missing. A step-scoped benchmark always applies.
+        `preferred_languages` (task -> code: the language a request says its recording is in) is a preference:
+        among a step's admissible models, one for that language when any is, unless the step's constraints
+        already name a language or rank the models."""
         wanted = {task: constraints.for_task(task) for task in dict.fromkeys(tasks)}
         unscoped = {task for task, c in wanted.items() if c.best_on is not None
                     and not (task in constraints.per_task and constraints.per_task[task].best_on is not None)}
@@ -91,7 +95,16 @@ class Selector:
         if lacking != unscoped:
             for task in lacking:
                 wanted[task] = wanted[task].model_copy(update={"best_on": None})
-        return {task: self.select(task, c, explain) for task, c in wanted.items()}
+        chosen = {task: self.select(task, c, explain) for task, c in wanted.items()}
+        for task, code in (preferred_languages or {}).items():
+            c = wanted.get(task)
+            if c is None or chosen[task].model is None or c.languages or c.smallest or c.rank_by or c.best_on is not None:
+                continue
+            for_language = self.select(task, c.model_copy(update={"languages": [code]}), explain)
+            if for_language.model is not None:
+                chosen[task] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as the language the "
+                                                                      "request says its recording is in"})
+        return chosen
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:

@@ -1,9 +1,12 @@
-"""Tell an English request from one written in another language, by its most common words or its script."""
+"""Tell an English request from one written in another language, by its most common words or its script; and
+the language a request says its recording is spoken in."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from hive.selection.constraints import LANGUAGE_NAMES
 
 # The commonest function words of each language (none of them an English word as well).
 FUNCTION_WORDS = {
@@ -53,3 +56,21 @@ def written_in(text: str) -> str | None:
     best, language = counts[0]
     rival = counts[1][0] if language == "English" else next(n for n, lang in counts if lang == "English")
     return language if best >= 2 and best >= 2 * rival and best / len(words) >= 0.15 else None
+
+
+# Words that speak of a recording or of speech ("a voice message in German", "the calls are in Hindi",
+# "the professor speaks in Spanish"); with an audio file's name they place a language name on the recording.
+SPEECH_WORDS = re.compile(r"\b(?:voice\s*(?:message|note|memo|mail)s?|voicemails?|recordings?|recorded|calls?|audio|podcasts?"
+                          r"|interviews?|lectures?|speech|speaks?|speaking|spoken|talks?|conversations?|clips?)\b", re.I)
+AUDIO_FILE = re.compile(r"[\w./-]+\.(?:wav|mp3|flac|ogg|m4a|aac|opus|wma|aiff|mp4|mov|mkv|webm)\b", re.I)
+LANGUAGE_NAME = re.compile(r"(?P<target>\b(?:in)?to\s+)?\b(?P<name>" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)) + r")\b", re.I)
+SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file name ends no sentence
+
+
+def spoken_language(text: str) -> str | None:
+    """The language code a request says its recording is in: the one language named, not as a target ("into
+    English"), in the sentences that speak of a recording or name an audio file; None when none or several are."""
+    named = {LANGUAGE_NAMES[m["name"].lower()] for sentence in SENTENCE.finditer(text)
+             if SPEECH_WORDS.search(sentence.group()) or AUDIO_FILE.search(sentence.group())
+             for m in LANGUAGE_NAME.finditer(sentence.group()) if not m["target"]}
+    return named.pop() if len(named) == 1 else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.language import foreign_language
+from hive.understanding.language import foreign_language, spoken_language
 
 
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
@@ -24,3 +24,23 @@ def test_a_request_in_another_language_is_refused_in_one_line(planner):
 def test_a_request_written_mostly_in_another_script_is_told_apart(text, language):
     """A Chinese request was half planned (transcription only, with an English-only model)."""
     assert foreign_language(text) == language
+
+
+@pytest.mark.parametrize("text, code", [
+    ("My grandson sent me a voice message in German. The file is nachricht.ogg. What does he say, in English please?", "de"),
+    ("Call with our supplier, call_br.wav (Portuguese). Transcribe, translate to English.", "pt"),
+    ("The calls are in Hindi. Transcribe call.wav", "hi"),
+    ("Transcribe ./a.wav and translate it into French", None),  # a target, not the recording's language
+    ("Read this text aloud in Spanish: hola", None),  # no recording is spoken of
+    ("The interview is in German and French, ./i.wav", None),  # two: no preference
+])
+def test_the_language_a_recording_is_said_to_be_in(text, code):
+    assert spoken_language(text) == code
+
+
+def test_a_recording_in_a_language_prefers_a_recogniser_for_it(planner):
+    result = planner.plan("Transcribe ./interview.wav, the interview is in German.")
+    step = next(t for t in result.tasks if t.pipeline_tag == "automatic-speech-recognition")
+    assert "satisfies language in de" in step.why and "preferred as the language" in step.why
+    ranked = planner.plan("Transcribe ./interview.wav with the most downloaded model, the interview is in German.")
+    assert "preferred" not in next(t for t in ranked.tasks if t.pipeline_tag == "automatic-speech-recognition").why  # a ranking the words ask for stands
