@@ -4,8 +4,9 @@ The vocabulary reader (`hive.selection.phrases`) finds the values people name (l
 languages) and reads their role from the few words around them; a constraint said in words it has no
 pattern for is lost ("Offline.", "nothing too big, it runs on my old laptop", "the speech model must do
 Cantonese", "fits in 250M"). This reader scores every clause for each kind of constraint — a one-vs-rest
-logistic regression over the clause's sentence vector and word n-grams, trained on requests whose writers
-marked the words that state each constraint (`python -m hive.understanding.constraint_training`).
+logistic regression over the clause's sentence vector and word n-grams (with a network beside it, `hidden_layer.py`,
+when trained with `--network`: then the mean of the two), trained on requests whose writers marked the words that
+state each constraint (`python -m hive.understanding.constraint_training`).
 
 Where it reads a kind surely in a clause in which the vocabulary reader found none of that kind, the value is
 taken from the clause: a language name, a count (a size cap, a download floor); kinds without a value
@@ -24,10 +25,11 @@ from pathlib import Path
 import numpy as np
 
 from hive.errors import HiveError
-from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
+from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
 from hive.selection.phrases import Phrase, quantities, value_kinds
 from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
+from hive.understanding.hidden_layer import Network, load_network, output_logits
 from hive.understanding.parsing import RequestText
 from hive.understanding.segments import Part, split_parts
 
@@ -52,7 +54,6 @@ NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s
 KINDS = tuple(FIELD_OF_KIND)
 VALUELESS = {kind for kind, (_field, value) in FIELD_OF_KIND.items() if value is not None}
 SURE = 0.3  # a clause states a kind when the reader's probability reaches this (chosen in constraint_training)
-LANGUAGE = re.compile(r"\b(?P<before>(?:in)?to\s+)?(?P<name>" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)) + r")\b", re.I)
 
 
 def default_weights_path() -> Path:
@@ -65,7 +66,7 @@ VALUE_KINDS = ("licence", "metric", "parameters", "bytes", "downloads", "million
 def value_flags(reading: str) -> np.ndarray:
     """Which kinds of value the clause names (found from vocabularies; their role is what the reader learns)."""
     kinds = value_kinds(reading)
-    for match in LANGUAGE.finditer(reading):
+    for match in LANGUAGE_MENTION.finditer(reading):
         kinds.add("target language" if match["before"] else "language")
     return np.asarray([kind in kinds for kind in VALUE_KINDS], dtype=np.float32)
 
@@ -90,6 +91,7 @@ class ConstraintKindReader:
             self.weights, self.bias = data["weights"], data["bias"]
             self.shift, self.scale = data["shift"], data["scale"]
             self.kinds = [str(k) for k in data["kinds"]]
+            self.network = load_network(data)
         self.encoder = encoder or shared_encoder()
 
     def probabilities(self, parts: list[Part]) -> list[dict[str, float]]:
@@ -97,7 +99,7 @@ class ConstraintKindReader:
         if not parts:
             return []
         rows = (clause_features([p.reading for p in parts], self.encoder) - self.shift) * self.scale
-        odds = 1.0 / (1.0 + np.exp(-(rows @ self.weights.T + self.bias)))
+        odds = kind_probabilities(rows, self.weights, self.bias, self.network)
         return [dict(zip(self.kinds, map(float, row))) for row in odds]
 
     def phrases(self, located: RequestText, found: list[Phrase]) -> tuple[list[Phrase], list[str]]:
@@ -121,6 +123,16 @@ class ConstraintKindReader:
         return added, unread
 
 
+def kind_probabilities(standard: np.ndarray, weights: np.ndarray, bias: np.ndarray, network: Network | None) -> np.ndarray:
+    """Clause x kind probabilities: the regression's, or its mean with the network's when there is one."""
+    regression = _sigmoid(standard @ weights.T + bias)
+    return regression if network is None else (regression + _sigmoid(output_logits(standard, network))) / 2
+
+
+def _sigmoid(logits: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-logits))
+
+
 def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
     """Whether a phrase already gives the clause a value of the kind (or of the kind's other role, for licences)."""
     return any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end for p in phrases)
@@ -139,7 +151,7 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
 
     if kind == "language":  # every language the clause names, but not a target ("into English")
         return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
-                for m in LANGUAGE.finditer(located.masked, start, end) if not m["before"] and free(m.start("name"))]
+                for m in LANGUAGE_MENTION.finditer(located.masked, start, end) if not m["before"] and free(m.start("name"))]
     counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
     if kind == "max_params":
         for q in counts:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hive.selection.constraints import LANGUAGE_NAMES
+from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES
 
 # The commonest function words of each language (none of them an English word as well).
 FUNCTION_WORDS = {
@@ -63,7 +63,6 @@ def written_in(text: str) -> str | None:
 SPEECH_WORDS = re.compile(r"\b(?:voice\s*(?:message|note|memo|mail)s?|voicemails?|recordings?|recorded|calls?|audio|podcasts?"
                           r"|interviews?|lectures?|speech|speaks?|speaking|spoken|talks?|conversations?|clips?)\b", re.I)
 AUDIO_FILE = re.compile(r"[\w./-]+\.(?:wav|mp3|flac|ogg|m4a|aac|opus|wma|aiff|mp4|mov|mkv|webm)\b", re.I)
-LANGUAGE_NAME = re.compile(r"(?P<target>\b(?:in)?to\s+)?\b(?P<name>" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)) + r")\b", re.I)
 SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file name ends no sentence
 
 
@@ -72,5 +71,5 @@ def spoken_language(text: str) -> str | None:
     English"), in the sentences that speak of a recording or name an audio file; None when none or several are."""
     named = {LANGUAGE_NAMES[m["name"].lower()] for sentence in SENTENCE.finditer(text)
              if SPEECH_WORDS.search(sentence.group()) or AUDIO_FILE.search(sentence.group())
-             for m in LANGUAGE_NAME.finditer(sentence.group()) if not m["target"]}
+             for m in LANGUAGE_MENTION.finditer(sentence.group()) if not m["before"]}
     return named.pop() if len(named) == 1 else None

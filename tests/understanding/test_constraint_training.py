@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from hive.understanding.constraint_kinds import KINDS
+from hive.understanding.constraint_kinds import KINDS, kind_probabilities
+from hive.understanding.hidden_layer import load_network
 from hive.understanding.constraint_training import fit, labelled_clauses, read_requests
 
 
@@ -38,8 +39,10 @@ def test_fit_learns_a_separable_kind():
     rng = np.random.default_rng(0)
     rows = rng.normal(size=(200, 400)).astype(np.float32)
     targets = np.stack([rows[:, 390 - k] > 1.0 for k in range(len(KINDS))], axis=1).astype(np.int8)  # one feature per kind
-    model = fit(rows, targets)
+    model = fit(rows, targets, network=True)  # the `--network` option's reader
     scaled = (rows - model["shift"]) * model["scale"]
     read = scaled @ model["weights"].T + model["bias"] > 0
     assert (read == targets.astype(bool)).mean() > 0.9
     assert [str(k) for k in model["kinds"]] == list(KINDS)
+    both = kind_probabilities(scaled, model["weights"], model["bias"], load_network(model)) >= 0.5  # the mean with the network
+    assert (both == targets.astype(bool)).mean() > 0.9 and model["output_weights"].shape == (len(KINDS), 512)
