@@ -44,6 +44,10 @@ CODES_THAT_ARE_WORDS = {"no", "is", "it", "my", "am", "be", "as", "at", "in", "o
                         "us", "an", "la", "ms", "ca", "et", "ga", "ne", "sw", "hi", "el", "da", "ta", "te", "pa", "mr"}
 
 
+# a model's noun that names a recording instead ("a German colleague sent a voice note")
+NOT_A_RECORDING = r"(?!\s+(?:notes?|messages?|memos?|mails?|recordings?|calls?|clips?)\b)"
+
+
 @dataclass
 class Phrase:
     """One constraint phrase of a request: where it is and what it sets (a `Constraints` field)."""
@@ -73,7 +77,7 @@ def _vocabulary() -> dict[str, Any]:
     data["language_patterns"] = [
         # "an English voice", "German-speaking models", "a Korean (ko) model" (not "into English", "to German")
         re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:\s*\([a-z]{{2,3}}\))?(?:[- ](?:capable|speaking|language|only|trained|tuned))?"
-                   rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b", re.I),
+                   rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b{NOT_A_RECORDING}", re.I),
         # a field of a requirements list: "language: en", "lang = German"
         re.compile(rf"\blang(?:uages?)?\s*[:=]\s*(?P<language>{languages}|{every_code})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a

@@ -131,6 +131,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the summariser runs on the mit cluster", {}),
     ("we ship an open-source app, so anything share-alike (CC-BY-SA) is fine", {"licences": ["copyleft"]}),
     ("open-source models only", {"licences": ["permissive"]}),
+    ("my German colleague sent a voice note, what is it about?", {}),  # a voice note is a recording, not a voice model
+    ("I need a German voice for this", {"languages": ["de"]}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
