@@ -64,7 +64,7 @@ class Planner:
         resources from earlier turns of a conversation, newest first; with `explain`, model selection also
         names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
         query, removed = without_control_characters(query or "")
-        query, spoken = written_file_names(query)
+        query, dictated = written_file_names(query)
         if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         try:
@@ -78,7 +78,7 @@ class Planner:
             parsed = self.understander.parse(query)
             inputs, result.warnings = resources_from_request(parsed)
             removed_note = [f"{removed} control characters (terminal escape codes and the like) were left out of the request"] if removed else []
-            result.warnings = removed_note + spoken + result.warnings
+            result.warnings = removed_note + dictated + result.warnings
             inputs = inputs[:-1] + list(context or []) + inputs[-1:]  # the request's own, earlier turns', the prompt
             result.parsed = parsed
             try:

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES
+from hive.understanding.inputs import ALSO_READ_AS, MODALITY_BY_EXTENSION
 
 # The commonest function words of each language (none of them an English word as well).
 FUNCTION_WORDS = {
@@ -62,7 +63,8 @@ def written_in(text: str) -> str | None:
 # "the professor speaks in Spanish"); with an audio file's name they place a language name on the recording.
 SPEECH_WORDS = re.compile(r"\b(?:voice\s*(?:message|note|memo|mail)s?|voicemails?|recordings?|recorded|calls?|audio|podcasts?"
                           r"|interviews?|lectures?|speech|speaks?|speaking|spoken|talks?|conversations?|clips?)\b", re.I)
-AUDIO_FILE = re.compile(r"[\w./-]+\.(?:wav|mp3|flac|ogg|m4a|aac|opus|wma|aiff|mp4|mov|mkv|webm)\b", re.I)
+HEARD = [ext for ext, modality in MODALITY_BY_EXTENSION.items() if "audio" in (modality, ALSO_READ_AS.get(ext))]  # videos too
+AUDIO_FILE = re.compile(r"[\w./-]+\.(?:" + "|".join(HEARD) + r")\b", re.I)
 SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file name ends no sentence
 
 

@@ -63,7 +63,7 @@ PASTE_MIN_WORDS = 5
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 # "... this:\n<pasted>", "... this: <pasted>", and "... this article!!\n\n<pasted>" (a blank line)
-COLON_BEFORE_PASTE = re.compile(r":\s|\n[ \t]*\n\s*")
+BEFORE_PASTE = re.compile(r":\s|\n[ \t]*\n\s*")
 # A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
 # "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
 _ITEM = r"[\w&'-]+(?:\s+[\w&'-]+){0,3}"
@@ -181,22 +181,24 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
-    # the first colon the words before which point at what follows (pasted chat lines hold colons of their own)
-    colon = next((m for m in COLON_BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])), None)
-    if colon is not None:
-        spans.append((colon.end(), len(masked), TAIL_MIN_WORDS))
+    # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
+    # their own)
+    opener = next((m for m in BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])), None)
+    if opener is not None:
+        spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
         if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(_unquoted(found.query[start:end]).split()) < min_words:
             continue
-        if colon is not None and start == colon.end() and ":" not in colon.group() and asks is not None:
+        if asks is not None:
+            after_blank_line = opener is not None and start == opener.end() and ":" not in opener.group()
+            outside_asks = asks(blanked(masked, start, end))
             first_start, first_end = _sentence_spans(found.query, start, end)[0]
-            if asks(found.query[first_start:first_end]):
-                continue  # a paragraph after a blank line that asks is more of the request ("Then summarise it ...")
-        if asks is not None and not asks(blanked(masked, start, end)):
-            first_start, first_end = _sentence_spans(found.query, start, end)[0]
-            if asks(found.query[first_start:first_end]):
-                continue  # what follows the colon is the request itself ("dev note: need ASR w/ lowest CER ...")
-            end = _own_words_after(found.query, start, end, asks)
+            if (after_blank_line or not outside_asks) and asks(found.query[first_start:first_end]):
+                # what follows is the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after a
+                # blank line: "Then summarise it ...")
+                continue
+            if not outside_asks:
+                end = _own_words_after(found.query, start, end, asks)
         body = _unquoted(found.query[start:end])
         if len(body.split()) < min_words:
             continue
