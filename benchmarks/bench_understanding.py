@@ -18,7 +18,8 @@ committed on 2026-11-28 before that session's work; frozen), or a path to any fi
 Per set it prints: `exact` (with a 95% bootstrap interval over the set's requests) = the multiset of pipeline tags equals the gold one (or an accepted alternative),
 names compared as they are; `TS`, `FoT`, `nF1`, `eF1` as `../shared/bench/score.py` defines them (it counts
 zero-shot as text classification, text2text and conversational as text generation); the exact share for
-single-task requests; requests whose plan holds one step twice (same task, same arguments); requests refused;
+single-task requests; in sets that mark each request's pasted texts (`inputs.texts`: dev8), the share of requests
+whose pasted texts were found exactly; requests whose plan holds one step twice (same task, same arguments); requests refused;
 and understanding time per request. `--per-task` adds node precision / recall per task (exact names).
 Back-ends: `learned` (the embedded detector), `rules`, `hybrid` (the detector, with the `--gguf` LLM deciding
 the clauses it is unsure of), `local` (one constrained call per request to the `--gguf` LLM in-process),
@@ -130,6 +131,8 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
             rows.append({"exact": result.error is not None, "type": "nothing"})
             continue
         row = score_one(item, steps) | {"type": item.get("type", "all")}
+        if "inputs" in item and result.parsed is not None:  # sets that mark what the person pasted
+            row["pasted"] = _texts(item["inputs"]["texts"]) == _texts(result.parsed.input_texts)
         rows.append(row)
         predicted, gold = row["strict"]
         for task in set(predicted) | set(gold):
@@ -140,6 +143,11 @@ def run_set(planner: Planner, items: list[dict]) -> dict:
     return {"rows": rows, "understand_ms": understand_ms, "total_ms": total_ms, "refused": refused,
             "duplicated": duplicated, "per_task": per_task, "llm_seconds": llm_seconds, "llm_invalid": llm_invalid,
             "llm_fallbacks": llm_fallbacks}
+
+
+def _texts(texts: list[str]) -> Counter:
+    """Pasted texts compared as their words: line breaks and spacing aside."""
+    return Counter(" ".join(text.split()) for text in texts)
 
 
 def interval(hits: list[bool], resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
@@ -167,6 +175,9 @@ def summary(result: dict) -> dict:
             chosen = [r for r in scored if r["type"] == kind]
             by_type[kind] = {"n": len(chosen), "exact": round(statistics.mean(r["exact"] for r in chosen), 3)}
         out["by_type"] = by_type
+        marked = [r["pasted"] for r in scored if "pasted" in r]
+        if marked:
+            out["pasted_texts"] = {"n": len(marked), "exact": round(statistics.mean(marked), 3)}
     out |= {"refused": result["refused"], "duplicated_step": result["duplicated"],
             "understand_ms_p50": round(percentile(result["understand_ms"], 50), 1),
             "understand_ms_p95": round(percentile(result["understand_ms"], 95), 1),
@@ -191,6 +202,8 @@ def print_summary(backend: str, name: str, s: dict, per_task: bool) -> None:
         print(f"  exact {s['exact']:.3f} (95% {low:.2f}-{high:.2f})   exact (single-task) {s['exact_single']}   TS {s['TS']:.3f}   FoT {s['FoT']:.3f}"
               f"   nF1 {s['nF1']:.3f}   eF1 {s['eF1']:.3f}")
         print("  exact by type: " + ", ".join(f"{k} {v['exact']:.3f} (n={v['n']})" for k, v in s["by_type"].items()))
+        if "pasted_texts" in s:
+            print(f"  pasted texts found exactly (files aside): {s['pasted_texts']['exact']:.3f} of {s['pasted_texts']['n']} requests")
     else:
         print(f"  refused as they should be: {s['exact']:.3f}")
     print(f"  refused {s['refused']}   plans with a duplicated step {s['duplicated_step']}   understand p50 "

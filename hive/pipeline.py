@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
-from contextlib import contextmanager
 from typing import Iterator
 
 from hive.contracts import Constraints, ConstraintSet, Explanation, PlanResult, TaskStep
@@ -17,7 +17,8 @@ from hive.planning.problem import build_problem
 from hive.planning.validate import check_plan
 from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource
-from hive.selection.select import Selector
+from hive.selection.constraints import language_code
+from hive.selection.select import LanguagePreference, Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
@@ -124,9 +125,9 @@ class Planner:
         rejected: dict[str, dict[str, str]] = {}
         if self.select_models:
             with _timed(timings, "select"):
-                spoken = spoken_language(parsed.instruction or query)
-                preferred = {"automatic-speech-recognition": spoken} if spoken else {}
-                rejected = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
+                preferred = _preferred_languages(parsed.instruction or query, result.tasks)
+                rejected, unmet = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
+                result.warnings += unmet
         usage = getattr(self.understander, "usage", None)
         if usage:
             result.llm_usage = {stage: vars(u) for stage, u in usage.items()}
@@ -144,14 +145,20 @@ class Planner:
         return result
 
     def _select(self, steps: list[TaskStep], constraints: ConstraintSet, explain: bool,
-                preferred_languages: dict[str, str]) -> dict[str, dict[str, str]]:
-        """Each step's model; returns each task's rejected candidates (with `explain`)."""
+                preferred_languages: dict[str, LanguagePreference]) -> tuple[dict[str, dict[str, str]], list[str]]:
+        """Each step's model; returns each task's rejected candidates (with `explain`) and a warning per step
+        whose preferred language no admissible model lists."""
         selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints, explain, preferred_languages)
+        unmet = []
         for step in steps:
             chosen = selections[step.pipeline_tag]
             step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable
             step.alternatives = [a.model_dump(exclude_none=True) for a in chosen.alternatives]
-        return {task: selection.rejected for task, selection in selections.items() if explain}
+            if chosen.unmet_preference:
+                step.why += f"; {chosen.unmet_preference}"
+                unmet.append(f"step {step.id} ({step.pipeline_tag}): {chosen.unmet_preference}, so {step.model} may not handle it; "
+                             "name a model language to require one")
+        return {task: selection.rejected for task, selection in selections.items() if explain}, unmet
 
     def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
         """Like `plan`, but a user mistake becomes the result's `error` (for batch jobs)."""
@@ -167,6 +174,22 @@ def without_control_characters(query: str) -> tuple[str, int]:
     plain = query.replace("\r\n", "\n").replace("\r", "\n")
     cleaned = CONTROL.sub("", ESCAPE_SEQUENCE.sub("", plain))
     return cleaned, len(plain) - len(cleaned)
+
+
+def _preferred_languages(words: str, steps: list[TaskStep]) -> dict[str, LanguagePreference]:
+    """The languages steps' models should have when one can: the recogniser's, the one the request says its
+    recording is in; a voice's, the one its text was translated into (when every voice reads one language)."""
+    preferred = {}
+    spoken = spoken_language(words)
+    if spoken:
+        preferred["automatic-speech-recognition"] = LanguagePreference(spoken, "the language the request says its recording is in")
+    by_id = {step.id: step for step in steps}
+    read_aloud = {by_id[d].language for step in steps if step.pipeline_tag == "text-to-speech" for d in step.dep if d in by_id}
+    if len(read_aloud) == 1 and None not in read_aloud:
+        name = read_aloud.pop()
+        with contextlib.suppress(ValueError):
+            preferred["text-to-speech"] = LanguagePreference(language_code(name), f"the language of the text it reads ({name})")
+    return preferred
 
 
 def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:
@@ -189,7 +212,7 @@ def uncertain_steps(steps: list[TaskStep], goals: list[GoalSpec]) -> list[str]:
     return warnings
 
 
-@contextmanager
+@contextlib.contextmanager
 def _timed(timings: dict[str, float], stage: str) -> Iterator[None]:
     start = time.perf_counter()
     try:

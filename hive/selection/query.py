@@ -19,7 +19,7 @@ from typing import Iterable
 from pyoxigraph import Literal, NamedNode
 
 from hive.contracts import Constraints
-from hive.kg.schema import PREFIX, XSD, model_node, node
+from hive.kg.schema import BYTES_PER_PARAMETER, PREFIX, XSD, model_node, node
 from hive.selection.vocabulary import ResolvedBenchmark, Vocabulary
 
 
@@ -61,6 +61,11 @@ def double(value: float) -> str:
     return str(Literal(repr(float(value)), datatype=NamedNode(XSD + "double")))
 
 
+# A model's parameter count, capped and ranked on: the recorded one, else its bytes at float32 (only offline packages
+# record bytes alone: the Piper voice, spaCy, RapidOCR)
+PARAMETERS = f"COALESCE(?params, ?bytes / {BYTES_PER_PARAMETER})"
+
+
 def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) -> Spec:
     """The constraint checks in funnel order, the ranking and its list."""
     checks: list[Check] = []
@@ -74,7 +79,7 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         checks.append(Check("deny_licence", f"licence not in {', '.join(labels)}", expression))
     if constraints.max_parameters is not None:
         checks.append(Check("parameters", f"at most {constraints.max_parameters:,} parameters",
-                            f"COALESCE(?params <= {_integer(constraints.max_parameters)}, false)", ("params",)))
+                            f"COALESCE({PARAMETERS} <= {_integer(constraints.max_parameters)}, false)", ("params", "bytes")))
     if constraints.max_bytes is not None:
         checks.append(Check("bytes", f"at most {constraints.max_bytes:,} bytes", f"COALESCE(?bytes <= {_integer(constraints.max_bytes)}, false)", ("bytes",)))
     if constraints.smallest:
@@ -98,7 +103,7 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         checks.append(Check("benchmark", f"a recorded {benchmark.label}", _has_result(benchmark)))
         order.append("?value" if benchmark.lower_is_better else "DESC(?value)")
     if constraints.smallest:
-        order.append("COALESCE(?params, ?bytes / 4)")
+        order.append(PARAMETERS)
     if constraints.rank_by == "likes":
         order.append("DESC(COALESCE(?likes, 0))")
     elif constraints.rank_by == "downloads":

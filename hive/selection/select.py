@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
+from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -43,6 +44,14 @@ class Selection(BaseModel):
     rejected: dict[str, str] = Field(default_factory=dict, description="model id -> the first constraint it fails (when explained)")
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidates")
     constraints: Constraints = Field(default_factory=Constraints)
+    unmet_preference: str | None = Field(default=None, description="a language preferred for the step that no admissible model lists, and why it was")
+
+
+class LanguagePreference(NamedTuple):
+    """A language a step's model should have, when one of its admissible models does, and why."""
+
+    code: str
+    reason: str  # "the language the request says its recording is in"
 
 
 def _candidate(row: dict) -> Candidate:
@@ -81,13 +90,14 @@ class Selector:
         return self._cache[key]
 
     def select_for_steps(self, tasks: list[str], constraints: ConstraintSet, explain: bool = False,
-                         preferred_languages: dict[str, str] | None = None) -> dict[str, Selection]:
+                         preferred_languages: dict[str, LanguagePreference] | None = None) -> dict[str, Selection]:
         """A selection per task. A benchmark asked of every step applies to the steps whose task has results
         on it ("best WER on LibriSpeech" does not rank the entity step); when no step has any, it applies to
         every step, which then reports what is missing. A step-scoped benchmark always applies.
-        `preferred_languages` (task -> code: the language a request says its recording is in) is a preference:
-        among a step's admissible models, one for that language when any is, unless the step's constraints
-        already name a language or rank the models."""
+        `preferred_languages` (task -> a language, and why: the one a request says its recording is in, the one
+        the text to read aloud is in) is a preference: among a step's admissible models, one for that language when
+        any is (else the selection says none is), unless the step's constraints already name a language or rank
+        the models."""
         wanted = {task: constraints.for_task(task) for task in dict.fromkeys(tasks)}
         unscoped = {task for task, c in wanted.items() if c.best_on is not None
                     and not (task in constraints.per_task and constraints.per_task[task].best_on is not None)}
@@ -96,14 +106,15 @@ class Selector:
             for task in lacking:
                 wanted[task] = wanted[task].model_copy(update={"best_on": None})
         chosen = {task: self.select(task, c, explain) for task, c in wanted.items()}
-        for task, code in (preferred_languages or {}).items():
+        for task, preference in (preferred_languages or {}).items():
             c = wanted.get(task)
             if c is None or chosen[task].model is None or c.languages or c.smallest or c.rank_by or c.best_on is not None:
                 continue
-            for_language = self.select(task, c.model_copy(update={"languages": [code]}), explain)
+            for_language = self.select(task, c.model_copy(update={"languages": [preference.code]}), explain)
             if for_language.model is not None:
-                chosen[task] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as the language the "
-                                                                      "request says its recording is in"})
+                chosen[task] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as {preference.reason}"})
+            else:
+                chosen[task] = chosen[task].model_copy(update={"unmet_preference": f"no admissible model lists {preference.code}, {preference.reason}"})
         return chosen
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:

@@ -44,8 +44,10 @@ FIELD_OF_KIND: dict[str, tuple[str, object]] = {
 ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes",)}
 FIELDS_OF_KIND = {kind: (field,) + ALSO_CARRIED_BY.get(kind, ()) for kind, (field, _value) in FIELD_OF_KIND.items()}
 # a licence the vocabulary reader found in a clause has the role its words give ("the Apache licence, not MIT"): a
-# clause the learned reader reads in the other role is read already, not a constraint left unapplied
-READ_ALREADY_BY = FIELDS_OF_KIND | {"licence_allow": ("licences", "deny_licences"), "licence_deny": ("deny_licences", "licences")}
+# clause the learned reader reads in the other role is read already, not a constraint left unapplied; a clause
+# whose size cap the vocabulary read ("params: <500M") states the cap, not a ranking by size as well
+READ_ALREADY_BY = FIELDS_OF_KIND | {"licence_allow": ("licences", "deny_licences"), "licence_deny": ("deny_licences", "licences"),
+                                    "smallest": ("smallest",) + FIELDS_OF_KIND["max_params"]}
 # A licence named by its name's capitalised words beside the word "licence" ("licensed under the Frobnicate Public
 # License 7.0", "a Foo licence"): when the vocabulary knows no licence in its clause, the user hears of it.
 NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s+)?[A-Z][\w.+-]*"
@@ -106,7 +108,7 @@ class ConstraintKindReader:
         """Constraint phrases the vocabulary reader missed (`found` are its own), and the clauses read as stating
         a constraint whose value they do not give, each as "'clause' (kind)"."""
         added: list[Phrase] = []
-        unread: list[str] = []
+        valueless: list[tuple[Part, str]] = []  # clauses read as stating a kind, with no value of it in them
         taken = [(p.start, p.end) for p in found]
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
@@ -116,10 +118,12 @@ class ConstraintKindReader:
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
                 if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
-                    unread.append(f"'{located.query[part.start:part.end].strip()}' ({kind.replace('_', ' ')})")
-            reported = any(u.endswith("(licence allow)") for u in unread)
+                    valueless.append((part, kind.replace("_", " ")))
+            reported = any(p is part and kind == "licence allow" for p, kind in valueless)
             if NAMED_LICENCE.search(located.masked, part.start, part.end) and not reported and not _read_already("licence_allow", part, found + added):
-                unread.append(f"'{located.query[part.start:part.end].strip()}' (licence: a name HIVE does not know)")
+                valueless.append((part, "licence: a name HIVE does not know"))
+        unread = [f"'{located.query[part.start:part.end].strip()}' ({kind})" for part, kind in valueless
+                  if not _heading_of_values(kind.replace(" ", "_"), part, located.query, found + added)]
         return added, unread
 
 
@@ -136,6 +140,16 @@ def _sigmoid(logits: np.ndarray) -> np.ndarray:
 def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
     """Whether a phrase already gives the clause a value of the kind (or of the kind's other role, for licences)."""
     return any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end for p in phrases)
+
+
+def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:
+    """Whether the clause is a heading ("Approved licences:", "* licence:") whose values follow it: a phrase of
+    its kind after the colon, before the paragraph ends."""
+    if kind not in READ_ALREADY_BY or not query[part.start:part.end].rstrip().endswith(":"):
+        return False
+    paragraph_end = query.find("\n\n", part.end)
+    stop = len(query) if paragraph_end < 0 else paragraph_end
+    return any(p.key in READ_ALREADY_BY[kind] and part.end <= p.start < stop for p in phrases)
 
 
 def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[int, int]]) -> list[Phrase]:

@@ -63,7 +63,8 @@ PASTE_MIN_WORDS = 5
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 # "... this:\n<pasted>", "... this: <pasted>", and "... this article!!\n\n<pasted>" (a blank line)
-BEFORE_PASTE = re.compile(r":\s|\n[ \t]*\n\s*")
+PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+BEFORE_PASTE = re.compile(rf":\s|{PARAGRAPH_BREAK.pattern}")
 # A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
 # "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
 _ITEM = r"[\w&'-]+(?:\s+[\w&'-]+){0,3}"
@@ -182,8 +183,9 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
-    # their own)
-    opener = next((m for m in BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])), None)
+    # their own), or a blank line below words that ask for work and name no file ("pls translate to german")
+    opener = next((m for m in BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])
+                   or (":" not in m.group() and asks is not None and not FILE_PATTERN.search(masked, 0, m.start()) and asks(masked[:m.start()]))), None)
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
@@ -192,11 +194,12 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         if asks is not None:
             after_blank_line = opener is not None and start == opener.end() and ":" not in opener.group()
             outside_asks = asks(blanked(masked, start, end))
-            first_start, first_end = _sentence_spans(found.query, start, end)[0]
-            if (after_blank_line or not outside_asks) and asks(found.query[first_start:first_end]):
-                # what follows is the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after a
-                # blank line: "Then summarise it ...")
-                continue
+            if after_blank_line or not outside_asks:
+                # what follows may be the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after
+                # a blank line: "Then summarise it ..."), or the person's question before the text it is about
+                start = _first_pasted_paragraph(found.query, start, end, asks)
+                if start == end:
+                    continue
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
         body = _unquoted(found.query[start:end])
@@ -205,6 +208,26 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         found.texts.append((start, end, body))
         found.masked = blanked(found.masked, start, end)
         return
+
+
+def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
+    """Where pasted content begins in a span: at its first paragraph (blank lines part them) that is not the
+    person's own words; a paragraph is theirs when its first sentence asks for work and at least half its
+    sentences ask or state a constraint ("when does construction begin?" above the article is; "Hi Maria,
+    thanks for the quick reply. The delivery will arrive on Friday. ..." is not). `end` when all are theirs."""
+    for paragraph_start, paragraph_end in _paragraph_spans(query, start, end):
+        sentences = [query[a:b] for a, b in _sentence_spans(query, paragraph_start, paragraph_end)]
+        own = sum(1 for sentence in sentences if asks(sentence) or constraint_phrases(sentence))
+        if not asks(sentences[0]) or 2 * own < len(sentences):
+            return paragraph_start
+    return end
+
+
+def _paragraph_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The paragraphs of a span (blank lines part them), each without its surrounding white space."""
+    cuts = [start] + [i for m in PARAGRAPH_BREAK.finditer(text, start, end) for i in m.span()] + [end]
+    spans = [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - len(text[a:b]) + len(text[a:b].rstrip())) for a, b in zip(cuts[::2], cuts[1::2])]
+    return [(a, b) for a, b in spans if a < b]
 
 
 def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:

@@ -99,16 +99,20 @@ def _verdicts(fact: dict, c: Constraints) -> list[bool]:
     return [
         not c.licences or matches(c.licences),
         not c.deny_licences or not matches(c.deny_licences),
-        c.max_parameters is None or (fact["params"] is not None and fact["params"] <= c.max_parameters),
-        not c.smallest or fact["params"] is not None or fact["bytes"] is not None,
+        c.max_parameters is None or (_size(fact) is not None and _size(fact) <= c.max_parameters),
+        not c.smallest or _size(fact) is not None,
         not c.languages or bool(fact["languages"] & set(c.languages)),
         c.min_downloads is None or fact["downloads"] >= c.min_downloads,
     ]
 
 
+def _size(fact: dict) -> float | None:
+    """The documented rule: the parameter count, else the bytes at four per parameter (offline packages record bytes only)."""
+    return fact["params"] if fact["params"] is not None else (None if fact["bytes"] is None else fact["bytes"] / 4)
+
+
 def _rank(fact: dict, c: Constraints) -> tuple:
-    size = fact["params"] if fact["params"] is not None else (fact["bytes"] or 0) / 4
-    return ((size,) if c.smallest else ()) + (not fact["offline"], -fact["downloads"], -fact["likes"])
+    return ((_size(fact),) if c.smallest else ()) + (not fact["offline"], -fact["downloads"], -fact["likes"])
 
 
 constraint_sets = st.builds(
@@ -274,3 +278,16 @@ def test_an_image_is_read_by_ocr_only_when_the_request_wants_its_text(planner, r
     step = next(t for t in planner.plan(request_text).tasks if t.task == "image-to-text")
     assert ("ocr" in step.model.lower()) == reads_text, step.model
     assert ("reads the text in the image" if reads_text else "describes the picture") in step.why
+
+
+def test_a_model_with_only_bytes_recorded_passes_a_parameter_cap_by_its_float32_count(selector, graph):
+    """The Piper voice's package records 63 MB and no parameter count: 'at most 500M parameters' had left speech
+    synthesis without a model, while 'the smallest' ranked it by the same bytes / 4."""
+    voice = graph.select(PREFIX + "SELECT ?bytes WHERE { ?m dcterms:identifier 'rhasspy/piper-voices' ; hive:sizeBytes ?bytes "
+                         "FILTER NOT EXISTS { ?m hive:parameterCount ?p } }")
+    assert voice, "the shipped graph records the Piper voice's bytes alone"
+    estimate = voice[0]["bytes"] / 4
+    admitted = selector.select("text-to-speech", Constraints(max_parameters=int(estimate) + 1, licences=["mit"]))
+    refused = selector.select("text-to-speech", Constraints(max_parameters=int(estimate) - 1, licences=["mit"]))
+    assert admitted.model == "rhasspy/piper-voices"
+    assert refused.model != "rhasspy/piper-voices"

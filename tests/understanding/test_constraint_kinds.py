@@ -148,3 +148,30 @@ def test_a_sentence_opening_with_the_licence_names_none():
     located = locate_values("Caption ./a.jpg. The licence must be one our lawyers approved. Their License is fine too.")
     _phrases, unread = shared_constraint_reader().phrases(located, [])
     assert not any("does not know" in u for u in unread)
+
+
+@pytest.mark.parametrize("query", ["Approved licences:\n- MIT\n- Apache-2.0\n\nCaption ./shelf.jpg and translate the caption into German",
+                                   "Caption ./shelf.jpg. Approved licences: MIT, Apache-2.0",
+                                   "Summarise ./talk.wav. Requirements:\n* licence: MIT or Apache-2.0\n* no copyleft"])
+def test_a_heading_whose_licences_follow_it_is_no_unapplied_constraint(query):
+    """A new user saw "constraint not applied: 'Approved licences:'" above the very licences applied."""
+    result = Planner(select_models=False).plan(query)
+    assert set(result.constraints["global"]["licences"]) == {"mit", "apache-2.0"}
+    assert not result.parsed.unread_constraints
+
+
+def test_a_heading_without_values_after_it_is_still_reported():
+    located = locate_values("Caption ./shelf.jpg. Approved licences:\n\nthe ones legal signed off on")
+    reader = shared_constraint_reader()
+    parts = split_parts(located)
+    heading_read = any(p["licence_allow"] >= 0.3 for p in reader.probabilities(parts)[1:2])
+    _phrases, unread = reader.phrases(located, constraint_phrases(located.masked))
+    assert any("Approved licences:" in u for u in unread) is heading_read
+
+
+@pytest.mark.parametrize("query", ["Summarise ./talk.wav, params: <500M", "Summarise ./talk.wav. Model size: under 500M parameters"])
+def test_a_labelled_size_cap_is_a_cap_and_no_ranking_by_size(query):
+    """'params: <500M' had been read as a cap and as 'the smallest' (the label alone read as a size superlative)."""
+    constraints = Planner(select_models=False).plan(query).constraints["global"]
+    assert constraints["max_parameters"] == 500_000_000
+    assert "smallest" not in constraints

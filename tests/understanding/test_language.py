@@ -44,3 +44,18 @@ def test_a_recording_in_a_language_prefers_a_recogniser_for_it(planner):
     assert "satisfies language in de" in step.why and "preferred as the language" in step.why
     ranked = planner.plan("Transcribe ./interview.wav with the most downloaded model, the interview is in German.")
     assert "preferred" not in next(t for t in ranked.tasks if t.pipeline_tag == "automatic-speech-recognition").why  # a ranking the words ask for stands
+
+
+def test_a_voice_reading_a_translation_prefers_the_translations_language(planner):
+    """'translate it into Spanish and read it out' had picked the English-only Piper voice without a word."""
+    result = planner.plan("Translate ./greeting.txt into Spanish and then read it out loud.")
+    voice = next(t for t in result.tasks if t.pipeline_tag == "text-to-speech")
+    assert "satisfies language in es" in voice.why and "the language of the text it reads (Spanish)" in voice.why
+    assert not [w for w in result.warnings if "may not handle it" in w]
+
+
+def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
+    result = planner.plan("Translate ./greeting.txt into Welsh and then read it out loud.")
+    voice = next(t for t in result.tasks if t.pipeline_tag == "text-to-speech")
+    assert voice.model is not None  # a preference, not a requirement: the step keeps its model ...
+    assert any(f"step {voice.id} (text-to-speech): no admissible model lists cy" in w for w in result.warnings)  # ... and says so

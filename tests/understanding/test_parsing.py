@@ -149,6 +149,28 @@ def test_a_paste_gives_back_the_trailing_asks_when_nothing_outside_it_asks():
     assert summarised[0].input_texts == ["the council met on Tuesday to talk about the new bike lanes for hours. Is it worth it? Nobody knows yet."]
 
 
+ARTICLE = ("The city council voted on Tuesday to expand the bike lane network across the downtown core. "
+           "Construction is expected to begin next spring and last about eighteen months.")
+
+
+def test_a_question_above_a_blank_line_stays_the_persons_and_the_paragraph_below_is_pasted():
+    """The question after 'from the text below:' had been read as the paste's start, and the whole span as the
+    request: the article was dropped and an LLM was asked to guess."""
+    reading = StandInReading()
+    parsed = parse_request(f"answer this question from the text below: when does construction begin?\n\n{ARTICLE}", reading)[0]
+    assert parsed.input_texts == [ARTICLE]
+
+
+def test_a_paste_below_a_blank_line_is_content_unless_most_of_it_asks():
+    asking = StandInReading(lambda text: text.lower().startswith(("translate", "then", "thanks", "hi")))
+    email = "Hi Maria, thanks for the quick reply. The delivery will arrive on Friday morning. Someone must sign for it at the desk."
+    assert parse_request(f"translate this into spanish for me\n\n{email}", asking)[0].input_texts == [email]
+    # words above that ask and name no file introduce what follows, even without "this"
+    assert parse_request(f"translate to german\n\n{ARTICLE}", asking)[0].input_texts == [ARTICLE]
+    # a paragraph that is the request itself is not pasted
+    assert parse_request("translate ./notes.txt into German\n\nThen summarise it and read it out loud please.", asking)[0].input_texts == []
+
+
 def test_a_list_in_a_sentence_read_as_choosing_among_labels_is_its_labels():
     reading = StandInReading()
     assert parse_request("Does this email belong to HR, IT, or Facilities? 'The printer is jammed again.'", reading)[0].categories \
