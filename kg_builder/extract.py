@@ -30,6 +30,9 @@ KNOWN_LIBRARIES = (
 )
 UNSPECIFIED_DATASET = "unspecified"
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})*$")
+# Codes cards write for a language that ISO 639-1 spells otherwise: Japan's country code (three Japanese voices
+# write "jp"), and the codes ISO withdrew in 1989 (Hebrew "iw", Indonesian "in", Yiddish "ji")
+LANGUAGE_RESPELLED = {"jp": "ja", "iw": "he", "in": "id", "ji": "yi"}
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ def _languages(meta: dict) -> list[str]:
     for key in ("language", "languages"):
         for code in _strings(meta.get(key)):
             code = code.lower().replace("_", "-")
+            code = LANGUAGE_RESPELLED.get(code, code)
             if LANGUAGE_CODE.match(code) and code not in ("multilingual",):
                 found.add(code)
     return sorted(found)
