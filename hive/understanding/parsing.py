@@ -189,7 +189,10 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or len(_unquoted(found.query[start:end]).split()) < min_words:
+        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]):
+            continue
+        words = len(_unquoted(found.query[start:end]).split())
+        if words < PASTE_MIN_WORDS or (words < min_words and not _short_tail_pasted(found.query, masked, start, end, asks)):
             continue
         if asks is not None:
             after_blank_line = opener is not None and start == opener.end() and ":" not in opener.group()
@@ -203,11 +206,18 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
         body = _unquoted(found.query[start:end])
-        if len(body.split()) < min_words:
+        if len(body.split()) < PASTE_MIN_WORDS:
             continue
         found.texts.append((start, end, body))
         found.masked = blanked(found.masked, start, end)
         return
+
+
+def _short_tail_pasted(query: str, masked: str, start: int, end: int, asks: Callable[[str], bool] | None) -> bool:
+    """Whether a tail shorter than a paste usually is, after a colon, is pasted all the same: the words before the
+    colon ask for work and the tail asks for none ("tag the entities in this: Angela Merkel met Emmanuel Macron
+    in Paris.", not "summarise it: quick version please, and translate to French")."""
+    return asks is not None and asks(blanked(masked, start, end)) and not asks(query[start:end])
 
 
 def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:

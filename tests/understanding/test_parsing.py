@@ -171,6 +171,14 @@ def test_a_paste_below_a_blank_line_is_content_unless_most_of_it_asks():
     assert parse_request("translate ./notes.txt into German\n\nThen summarise it and read it out loud please.", asking)[0].input_texts == []
 
 
+def test_a_short_tail_after_a_colon_is_pasted_when_the_words_before_ask_and_it_does_not():
+    """The voice would have said "Read this aloud": a tail under fifteen words stayed part of the request."""
+    asking = StandInReading(lambda text: text.lower().startswith(("read", "tag", "summarise")) or "translate" in text)
+    assert parse_request("Read this aloud: hello there my good friend.", asking)[0].input_texts == ["hello there my good friend."]
+    assert parse_request("Summarise it: quick version please, and translate to French.", asking)[0].input_texts == []
+    assert parse_request("Read this aloud: hello there my good friend.")[0].input_texts == []  # no reader: the length rule alone
+
+
 def test_a_list_in_a_sentence_read_as_choosing_among_labels_is_its_labels():
     reading = StandInReading()
     assert parse_request("Does this email belong to HR, IT, or Facilities? 'The printer is jammed again.'", reading)[0].categories \
