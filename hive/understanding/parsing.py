@@ -62,9 +62,10 @@ PASTE_MIN_WORDS = 5
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
+ASKED_OPENERS = 3  # the detector is asked about the words before the first three colons or blank lines only
 # "... this:\n<pasted>", "... this: <pasted>", and "... this article!!\n\n<pasted>" (a blank line)
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
-BEFORE_PASTE = re.compile(rf":\s|{PARAGRAPH_BREAK.pattern}")
+BEFORE_PASTE = re.compile(rf":?[ \t]*{PARAGRAPH_BREAK.pattern}|:\s")  # a blank line (after a colon or not), or a colon
 # A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
 # "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
 _ITEM = r"[\w&'-]+(?:\s+[\w&'-]+){0,3}"
@@ -140,7 +141,10 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
             found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
     _quoted_labels(found)
+    pasted = len(found.texts)
     _pasted_after_colon(found, reading.asks if reading else None)
+    if reading is not None and len(found.texts) == pasted:
+        _pasted_before_request(found, reading.asks)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):
@@ -175,17 +179,26 @@ def _quoted_labels(found: RequestText) -> None:
 
 
 def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None = None) -> None:
-    """Pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a long tail after a colon
-    that names no file, when the words before the colon point at it ("... this:"); quotes around it are dropped."""
+    """Pasted content: after a marker such as 'Context:' (up to a 'Question:'), or a tail after a colon or a blank
+    line that names no file, when the words before point at it ("... this:") or ask for work; quotes around it are
+    dropped. With a reader of clauses, the paragraphs of the tail that are the person's own words are not pasted."""
     masked = found.masked
     spans = []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
-    # their own), or a blank line below words that ask for work and name no file ("pls translate to german")
-    opener = next((m for m in BEFORE_PASTE.finditer(masked) if POINTING.search(masked[:m.start()].rsplit(".", 1)[-1])
-                   or (":" not in m.group() and asks is not None and not FILE_PATTERN.search(masked, 0, m.start()) and asks(masked[:m.start()]))), None)
+    # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
+    # people and places: Mercredi, Emmanuel Durand ...")
+    opener, pointing = None, None
+    for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
+        if POINTING.search(masked[:match.start()].rsplit(".", 1)[-1]):
+            opener, pointing = match, True
+            break
+        if (index < ASKED_OPENERS and asks is not None and not FILE_PATTERN.search(masked, 0, match.start())
+                and asks(masked[:match.start()])):
+            opener, pointing = match, False
+            break
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
@@ -195,9 +208,10 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         if words < PASTE_MIN_WORDS or (words < min_words and not _short_tail_pasted(found.query, masked, start, end, asks)):
             continue
         if asks is not None:
-            after_blank_line = opener is not None and start == opener.end() and ":" not in opener.group()
+            # after a blank line, or after words that ask without pointing at it, the tail may be the request itself
+            unsure_opener = opener is not None and start == opener.end() and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)
             outside_asks = asks(blanked(masked, start, end))
-            if after_blank_line or not outside_asks:
+            if unsure_opener or not outside_asks:
                 # what follows may be the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after
                 # a blank line: "Then summarise it ..."), or the person's question before the text it is about
                 start = _first_pasted_paragraph(found.query, start, end, asks)
@@ -213,6 +227,22 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         return
 
 
+def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> None:
+    """Pasted content above the request: paragraphs that are not the person's own words, followed by a last one
+    that is ("Hey guys, the printer's busted again ..." then "turn that into a formal notice")."""
+    masked = found.masked
+    paragraphs = _paragraph_spans(found.query, 0, len(found.query))
+    if len(paragraphs) < 2:
+        return
+    (first, _), (last_start, last_end), lead_end = paragraphs[0], paragraphs[-1], paragraphs[-2][1]
+    if BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS:
+        return
+    if _first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end or _first_pasted_paragraph(found.query, first, lead_end, asks) != first:
+        return
+    found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
+    found.masked = blanked(found.masked, first, lead_end)
+
+
 def _short_tail_pasted(query: str, masked: str, start: int, end: int, asks: Callable[[str], bool] | None) -> bool:
     """Whether a tail shorter than a paste usually is, after a colon, is pasted all the same: the words before the
     colon ask for work and the tail asks for none ("tag the entities in this: Angela Merkel met Emmanuel Macron
@@ -222,13 +252,15 @@ def _short_tail_pasted(query: str, masked: str, start: int, end: int, asks: Call
 
 def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
     """Where pasted content begins in a span: at its first paragraph (blank lines part them) that is not the
-    person's own words; a paragraph is theirs when its first sentence asks for work and at least half its
-    sentences ask or state a constraint ("when does construction begin?" above the article is; "Hi Maria,
-    thanks for the quick reply. The delivery will arrive on Friday. ..." is not). `end` when all are theirs."""
+    person's own words; a paragraph is theirs when its first sentence asks for work and more than half its
+    sentences (short ones aside: "go.") ask or state a constraint ("when does construction begin?" above the
+    article is; "Hi Maria, thanks for the quick reply. The delivery will arrive on Friday. ..." is not). `end`
+    when all are theirs."""
     for paragraph_start, paragraph_end in _paragraph_spans(query, start, end):
         sentences = [query[a:b] for a, b in _sentence_spans(query, paragraph_start, paragraph_end)]
-        own = sum(1 for sentence in sentences if asks(sentence) or constraint_phrases(sentence))
-        if not asks(sentences[0]) or 2 * own < len(sentences):
+        counted = [sentence for sentence in sentences if len(sentence.split()) > FILLER_WORDS] or sentences
+        own = sum(1 for sentence in counted if asks(sentence) or constraint_phrases(sentence))
+        if not asks(sentences[0]) or 2 * own <= len(counted):
             return paragraph_start
     return end
 

@@ -171,6 +171,25 @@ def test_a_paste_below_a_blank_line_is_content_unless_most_of_it_asks():
     assert parse_request("translate ./notes.txt into German\n\nThen summarise it and read it out loud please.", asking)[0].input_texts == []
 
 
+def test_a_paste_above_the_request_is_pasted():
+    """Paste first, then the ask below a blank line: the ask's words had been all there was."""
+    asking = StandInReading(lambda text: text.lower().startswith(("turn", "summarise", "translate")))
+    notice = "Hey guys, the printer's busted again, don't bother using it till Tuesday lol"
+    assert parse_request(f"{notice}\n\nturn that into a formal notice for the noticeboard", asking)[0].input_texts == [notice]
+    # two paragraphs of the person's own asks are no paste, nor is a story above them without a reader
+    assert parse_request("translate ./a.txt into French\n\nsummarise it afterwards please", asking)[0].input_texts == []
+    assert parse_request(f"{notice}\n\nturn that into a formal notice for the noticeboard")[0].input_texts == []
+
+
+def test_a_tail_after_words_that_ask_is_pasted_though_they_point_at_nothing():
+    asking = StandInReading(lambda text: text.lower().startswith(("translate", "run")))
+    french = "Mercredi, Emmanuel Durand, directeur de Renault, a rencontré le maire de Lyon."
+    assert parse_request(f"Translate to English and then pick out the people and places: {french}", asking)[0].input_texts == [french]
+    review = "The room was clean but the breakfast was cold and the staff seemed annoyed every time we asked."
+    assert parse_request(f"Run sentiment analysis on the hotel review. Apache-2.0 models only, we resell the results:\n\n{review}",
+                         asking)[0].input_texts == [review]
+
+
 def test_a_short_tail_after_a_colon_is_pasted_when_the_words_before_ask_and_it_does_not():
     """The voice would have said "Read this aloud": a tail under fifteen words stayed part of the request."""
     asking = StandInReading(lambda text: text.lower().startswith(("read", "tag", "summarise")) or "translate" in text)
