@@ -247,20 +247,22 @@ def _short_tail_pasted(query: str, masked: str, start: int, end: int, asks: Call
     """Whether a tail shorter than a paste usually is, after a colon, is pasted all the same: the words before the
     colon ask for work and the tail asks for none ("tag the entities in this: Angela Merkel met Emmanuel Macron
     in Paris.", not "summarise it: quick version please, and translate to French")."""
-    return asks is not None and asks(blanked(masked, start, end)) and not asks(query[start:end])
+    return asks is not None and asks(blanked(masked, start, end)) and not asks(query[start:end]) and not constraint_phrases(query[start:end])
 
 
 def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
     """Where pasted content begins in a span: at its first paragraph (blank lines part them) that is not the
-    person's own words; a paragraph is theirs when its first sentence asks for work and more than half its
-    sentences (short ones aside: "go.") ask or state a constraint ("when does construction begin?" above the
+    person's own words; a paragraph is theirs when its first sentence and more than half its sentences (short
+    ones aside: "go.") ask for work or state a constraint ("Rewriter: the most liked model."; "when does construction begin?" above the
     article is; "Hi Maria, thanks for the quick reply. The delivery will arrive on Friday. ..." is not). `end`
     when all are theirs."""
+    def own(sentence: str) -> bool:
+        return asks(sentence) or bool(constraint_phrases(sentence))
+
     for paragraph_start, paragraph_end in _paragraph_spans(query, start, end):
         sentences = [query[a:b] for a, b in _sentence_spans(query, paragraph_start, paragraph_end)]
         counted = [sentence for sentence in sentences if len(sentence.split()) > FILLER_WORDS] or sentences
-        own = sum(1 for sentence in counted if asks(sentence) or constraint_phrases(sentence))
-        if not asks(sentences[0]) or 2 * own <= len(counted):
+        if not own(sentences[0]) or 2 * sum(map(own, counted)) <= len(counted):
             return paragraph_start
     return end
 

@@ -190,6 +190,17 @@ def test_a_tail_after_words_that_ask_is_pasted_though_they_point_at_nothing():
                          asking)[0].input_texts == [review]
 
 
+@pytest.mark.parametrize("query", [
+    "Generate an image of a lighthouse at sunset and a short poem about it. For the image generator: OpenRAIL licence, max 2GB. "
+    "For the poem: params <= 1.5B.",
+    "Rewrite our support macros in a friendlier tone, then score their similarity. Rewriter: the most liked model.",
+])
+def test_limits_after_a_colon_below_words_that_ask_are_not_pasted(query):
+    """A limit labelled with its step ('For the image generator: OpenRAIL licence') had become the image's prompt."""
+    asking = StandInReading(lambda text: text.lower().startswith(("generate", "rewrite")))
+    assert parse_request(query, asking)[0].input_texts == []
+
+
 def test_a_short_tail_after_a_colon_is_pasted_when_the_words_before_ask_and_it_does_not():
     """The voice would have said "Read this aloud": a tail under fifteen words stayed part of the request."""
     asking = StandInReading(lambda text: text.lower().startswith(("read", "tag", "summarise")) or "translate" in text)
