@@ -235,8 +235,9 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
     if len(paragraphs) < 2:
         return
     (first, _), (last_start, last_end), lead_end = paragraphs[0], paragraphs[-1], paragraphs[-2][1]
-    if BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS:
-        return
+    if (BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end) or constraint_phrases(masked[first:lead_end])
+            or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS):
+        return  # a list of limits above the ask ("Approved licences:\n- MIT") is the person's, not a paste
     if _first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end or _first_pasted_paragraph(found.query, first, lead_end, asks) != first:
         return
     found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
