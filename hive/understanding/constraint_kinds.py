@@ -30,7 +30,7 @@ from hive.selection.phrases import Phrase, quantities, value_kinds
 from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
 from hive.understanding.hidden_layer import Network, load_network, output_logits
-from hive.understanding.parsing import RequestText
+from hive.understanding.parsing import PARAGRAPH_BREAK, RequestText
 from hive.understanding.segments import Part, split_parts
 
 # a labelled kind -> the constraint field the vocabulary reader sets for it (and the value, for fixed ones)
@@ -108,7 +108,7 @@ class ConstraintKindReader:
         """Constraint phrases the vocabulary reader missed (`found` are its own), and the clauses read as stating
         a constraint whose value they do not give, each as "'clause' (kind)"."""
         added: list[Phrase] = []
-        valueless: list[tuple[Part, str]] = []  # clauses read as stating a kind, with no value of it in them
+        valueless: list[tuple[Part, str | None, str]] = []  # a clause stating a kind (None: a licence name) with no value, as reported
         taken = [(p.start, p.end) for p in found]
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
@@ -118,12 +118,12 @@ class ConstraintKindReader:
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
                 if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
-                    valueless.append((part, kind.replace("_", " ")))
-            reported = any(p is part and kind == "licence allow" for p, kind in valueless)
+                    valueless.append((part, kind, kind.replace("_", " ")))
+            reported = any(p is part and kind == "licence_allow" for p, kind, _label in valueless)
             if NAMED_LICENCE.search(located.masked, part.start, part.end) and not reported and not _read_already("licence_allow", part, found + added):
-                valueless.append((part, "licence: a name HIVE does not know"))
-        unread = [f"'{located.query[part.start:part.end].strip()}' ({kind})" for part, kind in valueless
-                  if not _heading_of_values(kind.replace(" ", "_"), part, located.query, found + added)]
+                valueless.append((part, None, "licence: a name HIVE does not know"))
+        unread = [f"'{located.query[part.start:part.end].strip()}' ({label})" for part, kind, label in valueless
+                  if kind is None or not _heading_of_values(kind, part, located.query, found + added)]
         return added, unread
 
 
@@ -145,10 +145,10 @@ def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
 def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:
     """Whether the clause is a heading ("Approved licences:", "* licence:") whose values follow it: a phrase of
     its kind after the colon, before the paragraph ends."""
-    if kind not in READ_ALREADY_BY or not query[part.start:part.end].rstrip().endswith(":"):
+    if not query[part.start:part.end].rstrip().endswith(":"):
         return False
-    paragraph_end = query.find("\n\n", part.end)
-    stop = len(query) if paragraph_end < 0 else paragraph_end
+    paragraph_end = PARAGRAPH_BREAK.search(query, part.end)
+    stop = len(query) if paragraph_end is None else paragraph_end.start()
     return any(p.key in READ_ALREADY_BY[kind] and part.end <= p.start < stop for p in phrases)
 
 

@@ -205,12 +205,14 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]):
             continue
         words = len(_unquoted(found.query[start:end]).split())
-        if words < PASTE_MIN_WORDS or (words < min_words and not _short_tail_pasted(found.query, masked, start, end, asks)):
+        if words < PASTE_MIN_WORDS:
+            continue
+        outside_asks = asks is not None and asks(blanked(masked, start, end))
+        if words < min_words and not (outside_asks and _short_tail_pasted(found.query[start:end], asks)):
             continue
         if asks is not None:
             # after a blank line, or after words that ask without pointing at it, the tail may be the request itself
             unsure_opener = opener is not None and start == opener.end() and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)
-            outside_asks = asks(blanked(masked, start, end))
             if unsure_opener or not outside_asks:
                 # what follows may be the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after
                 # a blank line: "Then summarise it ..."), or the person's question before the text it is about
@@ -244,11 +246,11 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
     found.masked = blanked(found.masked, first, lead_end)
 
 
-def _short_tail_pasted(query: str, masked: str, start: int, end: int, asks: Callable[[str], bool] | None) -> bool:
-    """Whether a tail shorter than a paste usually is, after a colon, is pasted all the same: the words before the
-    colon ask for work and the tail asks for none ("tag the entities in this: Angela Merkel met Emmanuel Macron
-    in Paris.", not "summarise it: quick version please, and translate to French")."""
-    return asks is not None and asks(blanked(masked, start, end)) and not asks(query[start:end]) and not constraint_phrases(query[start:end])
+def _short_tail_pasted(tail: str, asks: Callable[[str], bool]) -> bool:
+    """Whether a tail shorter than a paste usually is, after words that ask for work, is pasted all the same: it
+    neither asks for work nor states a limit ("tag the entities in this: Angela Merkel met Emmanuel Macron in
+    Paris.", not "summarise it: quick version please, and translate to French")."""
+    return not asks(tail) and not constraint_phrases(tail)
 
 
 def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
@@ -262,8 +264,11 @@ def _first_pasted_paragraph(query: str, start: int, end: int, asks: Callable[[st
 
     for paragraph_start, paragraph_end in _paragraph_spans(query, start, end):
         sentences = [query[a:b] for a, b in _sentence_spans(query, paragraph_start, paragraph_end)]
-        counted = [sentence for sentence in sentences if len(sentence.split()) > FILLER_WORDS] or sentences
-        if not own(sentences[0]) or 2 * sum(map(own, counted)) <= len(counted):
+        if not own(sentences[0]):
+            return paragraph_start
+        verdicts = [True] + [own(sentence) for sentence in sentences[1:]]  # each sentence read once
+        counted = [v for sentence, v in zip(sentences, verdicts) if len(sentence.split()) > FILLER_WORDS] or verdicts
+        if 2 * sum(counted) <= len(counted):
             return paragraph_start
     return end
 
