@@ -18,6 +18,22 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.selection.constraints import Benchmark, language_code, parse_bytes, parse_count
 
 
+class Direction(BaseModel):
+    """What a translation step asks of its model: the language to write and the one its text is in (None: not
+    known, so a model must read any); `stated`: only a model whose card states that direction."""
+
+    model_config = {"extra": "forbid"}
+
+    into: str
+    source: str | None = None
+    stated: bool = False
+
+    @field_validator("into", "source")
+    @classmethod
+    def _code(cls, value: str | None) -> str | None:
+        return None if value is None else language_code(value)
+
+
 class Constraints(BaseModel):
     """Constraints on the model of one step (or of every step, when global)."""
 
@@ -35,11 +51,13 @@ class Constraints(BaseModel):
     rank_by: Literal["downloads", "likes"] | None = Field(default=None, description="rank by popularity first")
     reads_text: bool | None = Field(default=None, description="image-to-text: an OCR model (True) or one that describes "
                                     "the picture (False); set from the request's words")
+    translation: Direction | None = Field(default=None, description="translation: the languages of the step; set from the plan")
 
     @field_validator("languages")
     @classmethod
     def _language_codes(cls, values: list[str]) -> list[str]:
         return [language_code(value) for value in values]
+
 
     def is_empty(self) -> bool:
         return self == Constraints()

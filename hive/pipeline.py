@@ -7,7 +7,7 @@ import re
 import time
 from typing import Iterator
 
-from hive.contracts import Constraints, ConstraintSet, Explanation, PlanResult, TaskStep
+from hive.contracts import Constraints, ConstraintSet, Direction, Explanation, PlanResult, TaskStep
 from hive.errors import HiveError, InputNotGiven, NoPlanError
 from hive.planning.dag import plan_to_steps
 from hive.planning.engines import DEFAULT_ENGINE, get_engine
@@ -22,7 +22,7 @@ from hive.selection.select import LanguagePreference, Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
-from hive.understanding.language import spoken_language
+from hive.understanding.language import named_source_language, spoken_language, text_language
 from hive.understanding.learned import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
@@ -125,8 +125,10 @@ class Planner:
         rejected: dict[str, dict[str, str]] = {}
         if self.select_models:
             with _timed(timings, "select"):
-                preferred = _preferred_languages(parsed.instruction or query, result.tasks)
-                rejected, unmet = self._select(result.tasks, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
+                words = parsed.instruction or query
+                needs = [_needs(step, result.tasks, words) for step in result.tasks]
+                preferred = _preferred_languages(words, result.tasks)
+                rejected, unmet = self._select(result.tasks, needs, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
                 result.warnings += unmet
         usage = getattr(self.understander, "usage", None)
         if usage:
@@ -144,21 +146,20 @@ class Planner:
         )
         return result
 
-    def _select(self, steps: list[TaskStep], constraints: ConstraintSet, explain: bool,
+    def _select(self, steps: list[TaskStep], needs: list[Constraints], constraints: ConstraintSet, explain: bool,
                 preferred_languages: dict[str, LanguagePreference]) -> tuple[dict[str, dict[str, str]], list[str]]:
-        """Each step's model; returns each task's rejected candidates (with `explain`) and a warning per step
+        """Each step's model, under the request's constraints and what the step itself `needs`; returns each task's rejected candidates (with `explain`) and a warning per step
         whose preferred language no admissible model lists."""
-        selections = self.selector.select_for_steps([s.pipeline_tag for s in steps], constraints, explain, preferred_languages)
+        selections = self.selector.select_for_steps([(s.pipeline_tag, n) for s, n in zip(steps, needs)], constraints, explain, preferred_languages)
         unmet = []
-        for step in steps:
-            chosen = selections[step.pipeline_tag]
+        for step, chosen in zip(steps, selections):
             step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable
             step.alternatives = [a.model_dump(exclude_none=True) for a in chosen.alternatives]
             if chosen.unmet_preference:
                 step.why += f"; {chosen.unmet_preference}"
                 unmet.append(f"step {step.id} ({step.pipeline_tag}): {chosen.unmet_preference}, so {step.model} may not handle it; "
                              "name a model language to require one")
-        return {task: selection.rejected for task, selection in selections.items() if explain}, unmet
+        return {step.pipeline_tag: selection.rejected for step, selection in zip(steps, selections) if explain}, unmet
 
     def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
         """Like `plan`, but a user mistake becomes the result's `error` (for batch jobs)."""
@@ -190,6 +191,30 @@ def _preferred_languages(words: str, steps: list[TaskStep]) -> dict[str, Languag
         with contextlib.suppress(ValueError):
             preferred["text-to-speech"] = LanguagePreference(language_code(name), f"the language of the text it reads ({name})")
     return preferred
+
+
+def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
+    """What a step asks of its model besides the request's constraints: a translation writes its target language
+    and reads its text's, when known (docs/constraints.md, "Translation direction")."""
+    if step.pipeline_tag != "translation" or not step.language:
+        return Constraints()
+    with contextlib.suppress(ValueError):
+        into = language_code(step.language)
+        source = _source_language(step, steps, words)
+        return Constraints(translation=Direction(into=into, source=source if source != into else None))
+    return Constraints()
+
+
+def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str | None:
+    """The language a translation's text is in: the pasted text's own (by its words or script), else the one the
+    request names for it ("from Spanish", "this French email"), else, for a transcript, the recording's."""
+    text = next(iter(step.args.values()), None)
+    if isinstance(text, str) and (found := text_language(text)):  # a file name or a step's output has too few words
+        return found
+    if found := named_source_language(words):
+        return found
+    transcribed = any(s.id in step.dep and s.pipeline_tag == "automatic-speech-recognition" for s in steps)
+    return spoken_language(words) if transcribed else None
 
 
 def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:

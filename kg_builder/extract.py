@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hive.kg.licenses import License, normalise
-from hive.selection.constraints import METRIC_FAMILIES
+from hive.kg.schema import MANY_LANGUAGES
+from hive.selection.constraints import LANGUAGE_NAMES, METRIC_FAMILIES
 from kg_builder.cards import Card
 from kg_builder.sizes import SizeFact, size_facts
 
@@ -33,6 +34,9 @@ LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})*$")
 # Codes cards write for a language that ISO 639-1 spells otherwise: Japan's country code (three Japanese voices
 # write "jp"), and the codes ISO withdrew in 1989 (Hebrew "iw", Indonesian "in", Yiddish "ji")
 LANGUAGE_RESPELLED = {"jp": "ja", "iw": "he", "in": "id", "ji": "yi"}
+# A translation card's statement of its direction: "* source group: English", "* target language(s): spa",
+# "- Source Language: Chinese", "source languages: fr", in bold or not (OPUS-MT and Marian cards write these lines)
+DIRECTION_LINE = re.compile(r"\b(?P<side>source|target)\s+(?P<kind>group|languages?(?:\(s\))?)\s*\**\s*:\s*\**\s*(?P<value>[^\n*|]+)", re.I)
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,8 @@ class ModelFacts:
     sizes: list[SizeFact] = field(default_factory=list)
     code_blocks: list[str] = field(default_factory=list)
     reads_text: bool = False  # an OCR model: its id or tags say OCR (TrOCR, manga-ocr, RapidOCR)
+    translates_from: list[str] = field(default_factory=list)  # a translation model's source languages, as its card states them
+    translates_into: list[str] = field(default_factory=list)  # and its target languages
     problems: list[str] = field(default_factory=list)
 
 
@@ -97,6 +103,8 @@ def extract(card: Card) -> ModelFacts:
         arxiv_ids=_arxiv_ids(tags, card.body),
         reads_text=bool(OCR_NAME.search(card.id)) or "ocr" in (t.lower() for t in tags),
     )
+    if facts.pipeline_tag == "translation" or "translation" in tags:
+        facts.translates_from, facts.translates_into = (_direction(card.body, side) for side in ("source", "target"))
     facts.results = _model_index(meta.get("model-index"), card.source, facts.problems)
     facts.sizes = size_facts(card)
     facts.code_blocks = _code_blocks(card.body, facts.problems)
@@ -112,6 +120,23 @@ def _languages(meta: dict) -> list[str]:
             if LANGUAGE_CODE.match(code) and code not in ("multilingual",):
                 found.add(code)
     return sorted(found)
+
+
+def _direction(body: str, side: str) -> list[str]:
+    """The languages a translation card names on one side of its direction: a group's name ("English",
+    "Multiple languages" -> mul) before a list of codes, of which two-letter ones are read (ISO 639-3 codes
+    such as "spa" are not); [] when the card states none."""
+    lines = sorted((m for m in DIRECTION_LINE.finditer(body) if m["side"].lower() == side), key=lambda m: m["kind"].lower() != "group")
+    for line in lines:
+        value = line["value"].strip().lower()
+        if value.startswith("multiple"):
+            return [MANY_LANGUAGES]
+        if value in LANGUAGE_NAMES:
+            return [LANGUAGE_NAMES[value]]
+        codes = [LANGUAGE_RESPELLED.get(code, code) for code in re.split(r"[\s,]+", value) if re.fullmatch(r"[a-z]{2}", code)]
+        if codes:
+            return sorted(set(codes))
+    return []
 
 
 def _library(meta: dict, tags: list[str], body: str) -> str | None:

@@ -95,8 +95,9 @@ class GraphWriter:
         self.add(model, term("task"), self._typed(node("task", task), "Task", name=task))
         for license_ in facts.licenses:
             self.add(model, LICENSE, self.license(license_))
-        for code in facts.languages:
-            self.add(model, term("language"), self._typed(node("language", code), "Language", name=code))
+        for name, codes in (("language", facts.languages), ("translatesFrom", facts.translates_from), ("translatesInto", facts.translates_into)):
+            for code in codes:
+                self.add(model, term(name), self._typed(node("language", code), "Language", name=code))
         for dataset in facts.datasets:
             self.add(model, term("trainedOn"), self._typed(node("dataset", dataset), "Dataset", name=dataset))
         for base in facts.base_models:

@@ -41,6 +41,8 @@ class IndexedModel:
     reads_text: bool = False
     licences: list[str] = field(default_factory=list)
     languages: list[str] = field(default_factory=list)
+    translates_from: list[str] = field(default_factory=list)
+    translates_into: list[str] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
 
 
@@ -82,6 +84,8 @@ READERS: dict[str, tuple[str, str, Callable[[object], object], bool]] = {
     HIVE + "readsText": ("models", "reads_text", _true, False),
     DCTERMS + "license": ("models", "licences", _name, True),
     HIVE + "language": ("models", "languages", _name, True),
+    HIVE + "translatesFrom": ("models", "translates_from", _name, True),
+    HIVE + "translatesInto": ("models", "translates_into", _name, True),
     HIVE + "result": ("models", "results", _text, True),
     HIVE + "onDataset": ("results", "dataset", _name, False),
     HIVE + "metric": ("results", "metric", _name, False),
@@ -129,7 +133,7 @@ class IndexColumns:
     results: np.ndarray  # (results, 2) int64: its model's row and its list (a number in `lists`)
     values: np.ndarray  # (results,) float64
     tasks: list[str]
-    base_keys: list[str]  # what every check but the benchmark's reads (licences, sizes, languages, offline, reads text)
+    base_keys: list[str]  # what every check but the benchmark's reads (licences, sizes, languages, directions, offline, reads text)
     profile_keys: list[str]  # the base key and the benchmark keys (dataset, metric, config, split) of the results
     lists: list[tuple[str, str]]  # a result list's dataset and metric
     lower_is_better: set[str]  # the metrics whose lower values are better
@@ -142,7 +146,8 @@ class IndexColumns:
         for row, model_id in enumerate(ids):
             model = facts.models[node_iri("model", model_id)]
             pairs += [(row, _code(tables["tasks"], task)) for task in model.tasks]
-            base = repr((sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), model.offline, model.reads_text))
+            base = repr((sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), sorted(model.translates_from),
+                         sorted(model.translates_into), model.offline, model.reads_text))
             found = [facts.results[result] for result in model.results]
             benchmarks = sorted({(r.dataset, r.metric, r.config, r.split) for r in found})
             size = 4 * model.parameters if model.parameters is not None else -1 if model.bytes is None else model.bytes

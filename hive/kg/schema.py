@@ -24,6 +24,8 @@ RDF_TYPE = NamedNode(RDF + "type")
 # hive:sizeBytes from hive:parameterCount and back, when only one is known: float32 weights, the usual published
 # checkpoint format
 BYTES_PER_PARAMETER = 4
+# The language code a translation model's stated source is when it reads many languages (ISO 639-2 "mul")
+MANY_LANGUAGES = "mul"
 
 
 @lru_cache(maxsize=256)

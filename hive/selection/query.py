@@ -18,8 +18,8 @@ from typing import Iterable
 
 from pyoxigraph import Literal, NamedNode
 
-from hive.contracts import Constraints
-from hive.kg.schema import BYTES_PER_PARAMETER, PREFIX, XSD, model_node, node
+from hive.contracts import Constraints, Direction
+from hive.kg.schema import BYTES_PER_PARAMETER, MANY_LANGUAGES, PREFIX, XSD, model_node, node
 from hive.selection.vocabulary import ResolvedBenchmark, Vocabulary
 
 
@@ -88,6 +88,8 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         terms = vocabulary.language_terms(constraints.languages)
         checks.append(Check("language", f"language in {', '.join(constraints.languages)}",
                             f"EXISTS {{ ?model hive:language ?lang . FILTER(?lang IN ({_in(terms)})) }}"))
+    if task == "translation" and constraints.translation is not None:
+        checks += _direction_checks(constraints.translation, vocabulary)
     if constraints.min_downloads is not None:
         checks.append(Check("downloads", f"at least {constraints.min_downloads:,} downloads",
                             f"COALESCE(?downloads >= {_integer(constraints.min_downloads)}, false)", ("downloads",), per_model=True))
@@ -110,6 +112,31 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         order.append("DESC(COALESCE(?downloads, 0))")
     order += ["DESC(COALESCE(?offline, false))", "DESC(COALESCE(?downloads, 0))", "DESC(COALESCE(?likes, 0))", "?id"]
     return Spec(task, checks, " ".join(order), _ordering(constraints), benchmark)
+
+
+def _direction_checks(direction: Direction, vocabulary: Vocabulary) -> list[Check]:
+    """A translation model writes the step's language and reads its text's (any, when that is not known): as its
+    card states its direction, or, unless `stated`, as it lists the languages (or none) when its card states none;
+    a general LLM prompted to translate passes unless `stated` (its output's language is checked when it runs)
+    (docs/constraints.md, "Translation direction")."""
+    language = vocabulary.language_terms([direction.into])[0]
+    prompted = f"EXISTS {{ ?model hive:promptedFor {node('task', 'translation')} }}"
+    into = f"EXISTS {{ ?model hive:translatesInto {language} }}"
+    if not direction.stated:
+        into = f"({into} || {prompted} || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
+    sources = vocabulary.language_terms(([direction.source] if direction.source else []) + [MANY_LANGUAGES])
+    source = f"EXISTS {{ ?model hive:translatesFrom ?from . FILTER(?from IN ({_in(sources)})) }}"
+    if not direction.stated:
+        listed = f" && {_lists(sources[0])}" if direction.source else ""
+        source = f"({source} || {prompted} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
+    said = "its card says it " if direction.stated else ""
+    return [Check("translates_into", f"{said}translates into {direction.into}", into),
+            Check("translates_from", f"{said}translates from {direction.source}" if direction.source else f"{said}reads any language", source)]
+
+
+def _lists(language: NamedNode) -> str:
+    """The model's card lists the language, or lists none (a general model such as the offline LLM)."""
+    return f"(EXISTS {{ ?model hive:language {language} }} || NOT EXISTS {{ ?model hive:language ?listed }})"
 
 
 def _ordering(constraints: Constraints) -> str | None:

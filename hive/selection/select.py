@@ -54,6 +54,11 @@ class LanguagePreference(NamedTuple):
     reason: str  # "the language the request says its recording is in"
 
 
+def _ranks(constraints: Constraints) -> bool:
+    """The constraints order the admissible models by something the person asked for (size, popularity, a benchmark)."""
+    return constraints.smallest or constraints.rank_by is not None or constraints.best_on is not None
+
+
 def _candidate(row: dict) -> Candidate:
     return Candidate(
         id=str(row["id"]), downloads=row.get("downloads"), likes=row.get("likes"), parameters=row.get("params"),
@@ -89,33 +94,46 @@ class Selector:
             self._cache[key] = self._select(task, constraints, explain)
         return self._cache[key]
 
-    def select_for_steps(self, tasks: list[str], constraints: ConstraintSet, explain: bool = False,
-                         preferred_languages: dict[str, LanguagePreference] | None = None) -> dict[str, Selection]:
-        """A selection per task. A benchmark asked of every step applies to the steps whose task has results
-        on it ("best WER on LibriSpeech" does not rank the entity step); when no step has any, it applies to
-        every step, which then reports what is missing. A step-scoped benchmark always applies.
+    def select_for_steps(self, steps: list[tuple[str, Constraints]], constraints: ConstraintSet, explain: bool = False,
+                         preferred_languages: dict[str, LanguagePreference] | None = None) -> list[Selection]:
+        """A selection per step, each given as its task and what the step itself asks of a model besides the
+        request's constraints (a translation's languages: a model whose card states that direction first). A benchmark asked of every step applies to the steps
+        whose task has results on it ("best WER on LibriSpeech" does not rank the entity step); when no step has
+        any, it applies to every step, which then reports what is missing. A step-scoped benchmark always applies.
         `preferred_languages` (task -> a language, and why: the one a request says its recording is in, the one
         the text to read aloud is in) is a preference: among a step's admissible models, one for that language when
         any is (else the selection says none is), unless the step's constraints already name a language or rank
         the models."""
-        wanted = {task: constraints.for_task(task) for task in dict.fromkeys(tasks)}
-        unscoped = {task for task, c in wanted.items() if c.best_on is not None
+        tasks = [task for task, _needs in steps]
+        wanted = [constraints.for_task(task).merged_with(needs) for task, needs in steps]
+        unscoped = {i for i, (task, c) in enumerate(zip(tasks, wanted)) if c.best_on is not None
                     and not (task in constraints.per_task and constraints.per_task[task].best_on is not None)}
-        lacking = {task for task in unscoped if not self._has_benchmark(task, wanted[task])}
+        lacking = {i for i in unscoped if not self._has_benchmark(tasks[i], wanted[i])}
         if lacking != unscoped:
-            for task in lacking:
-                wanted[task] = wanted[task].model_copy(update={"best_on": None})
-        chosen = {task: self.select(task, c, explain) for task, c in wanted.items()}
-        for task, preference in (preferred_languages or {}).items():
-            c = wanted.get(task)
-            if c is None or chosen[task].model is None or c.languages or c.smallest or c.rank_by or c.best_on is not None:
+            for i in lacking:
+                wanted[i] = wanted[i].model_copy(update={"best_on": None})
+        chosen = [self._stated_direction_first(task, c, explain) for task, c in zip(tasks, wanted)]
+        for i, (task, c) in enumerate(zip(tasks, wanted)):
+            preference = (preferred_languages or {}).get(task)
+            if preference is None or chosen[i].model is None or c.languages or _ranks(c):
                 continue
             for_language = self.select(task, c.model_copy(update={"languages": [preference.code]}), explain)
             if for_language.model is not None:
-                chosen[task] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as {preference.reason}"})
+                chosen[i] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as {preference.reason}"})
             else:
-                chosen[task] = chosen[task].model_copy(update={"unmet_preference": f"no admissible model lists {preference.code}, {preference.reason}"})
+                chosen[i] = chosen[i].model_copy(update={"unmet_preference": f"no admissible model lists {preference.code}, {preference.reason}"})
         return chosen
+
+    def _stated_direction_first(self, task: str, constraints: Constraints, explain: bool) -> Selection:
+        """A translation's model among those whose card states its direction when any is admissible, else among
+        those that list its languages; but a model that lists them and runs offline keeps its place when nothing
+        else ranks the models (the offline default runs without a download)."""
+        listing = self.select(task, constraints, explain)
+        direction = constraints.translation
+        if direction is None or direction.stated or (listing.winner and listing.winner.offline and not _ranks(constraints)):
+            return listing
+        stated = self.select(task, constraints.model_copy(update={"translation": direction.model_copy(update={"stated": True})}), explain)
+        return stated if stated.model is not None else listing
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:

@@ -11,7 +11,8 @@ from hive.understanding.inputs import ALSO_READ_AS, MODALITY_BY_EXTENSION
 
 # The commonest function words of each language (none of them an English word as well).
 FUNCTION_WORDS = {
-    "English": {"the", "and", "of", "to", "is", "in", "it", "this", "that", "please", "what", "my", "me", "with", "for", "from", "into", "then", "can", "you"},
+    "English": {"the", "and", "of", "to", "is", "in", "it", "this", "that", "please", "what", "my", "me", "with", "for", "from", "into", "then", "can", "you",
+                "your", "our", "we", "will", "has", "have", "was", "are", "be", "not", "but", "they", "he", "she", "by", "at", "which", "would"},
     "German": {"und", "der", "die", "das", "ist", "nicht", "ein", "eine", "bitte", "mit", "auf", "zu", "den", "dem", "mir", "ich", "dann", "diese", "dieses", "wie"},
     "French": {"le", "la", "les", "et", "est", "une", "des", "du", "pour", "avec", "dans", "moi", "je", "ce", "cette", "puis", "svp", "sur", "qui", "vous"},
     "Spanish": {"el", "los", "las", "y", "es", "una", "del", "por", "para", "con", "esta", "este", "yo", "luego", "qué", "cómo", "favor", "mi", "lo", "su"},
@@ -74,4 +75,26 @@ def spoken_language(text: str) -> str | None:
     named = {LANGUAGE_NAMES[m["name"].lower()] for sentence in SENTENCE.finditer(text)
              if SPEECH_WORDS.search(sentence.group()) or AUDIO_FILE.search(sentence.group())
              for m in LANGUAGE_MENTION.finditer(sentence.group()) if not m["before"]}
+    return named.pop() if len(named) == 1 else None
+
+
+_NAMES = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
+# Words that say which language a text to translate is in: "from Spanish", "Spanish to English", "German->French",
+# "this French email", "written in Italian"
+SOURCE_NAMED = re.compile(
+    rf"\bfrom\s+(?P<from>{_NAMES})\b|\b(?P<pair>{_NAMES})\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*(?:{_NAMES})\b"
+    rf"|\b(?P<of_text>{_NAMES})\s+(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|"
+    rf"review|tweet|post|poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitles?)s?\b"
+    rf"|\bwritten\s+in\s+(?P<written>{_NAMES})\b", re.I)
+
+
+def text_language(text: str) -> str | None:
+    """The code of the language a text is clearly written in (by its function words or script), else None."""
+    name = written_in(text) or _script_of(text)
+    return LANGUAGE_NAMES.get(name.lower()) if name else None
+
+
+def named_source_language(words: str) -> str | None:
+    """The code of the one language the request's words say a text to translate is in, else None."""
+    named = {LANGUAGE_NAMES[next(v for v in m.groupdict().values() if v).lower()] for m in SOURCE_NAMED.finditer(words)}
     return named.pop() if len(named) == 1 else None

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hive.contracts import Constraints
+from hive.contracts import Constraints, Direction
 from hive.kg.access import LocalGraph, open_graph
 from hive.kg.store import snapshot_path
 from hive.selection import ranking
@@ -25,7 +25,7 @@ from kg_builder.indexes import index_ntriples
 from kg_builder.sources import JsonlSource
 
 TASKS = ["automatic-speech-recognition", "summarization", "token-classification", "text-classification",
-         "image-classification", "question-answering", "image-to-text", "text-generation"]
+         "image-classification", "question-answering", "image-to-text", "text-generation", "translation"]
 BENCHMARKS = [Benchmark(dataset="common voice", metric="wer"), Benchmark(dataset="librispeech", metric="wer"),
               Benchmark(dataset="common_voice", config="en", metric="cer"), Benchmark(dataset="xsum", metric="rouge"),
               Benchmark(dataset="samsum", metric="rouge-1"), Benchmark(dataset="squad_v2", metric="f1"),
@@ -93,6 +93,8 @@ def constraint_sets(benchmarks: list[Benchmark]) -> st.SearchStrategy[Constraint
         local_only=st.sampled_from([False, False, False, True]),
         rank_by=st.sampled_from([None, None, "downloads", "likes"]),
         reads_text=st.sampled_from([None, True, False]),
+        translation=st.one_of(st.none(), st.builds(Direction, into=st.sampled_from(["en", "de", "ja"]),
+                                                   source=st.sampled_from([None, "en", "fr", "es"]), stated=st.booleans())),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.language import foreign_language, spoken_language
+from hive.understanding.language import foreign_language, named_source_language, spoken_language, text_language
 
 
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
@@ -59,3 +59,25 @@ def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
     voice = next(t for t in result.tasks if t.pipeline_tag == "text-to-speech")
     assert voice.model is not None  # a preference, not a requirement: the step keeps its model ...
     assert any(f"step {voice.id} (text-to-speech): no admissible model lists cy" in w for w in result.warnings)  # ... and says so
+
+
+@pytest.mark.parametrize("words, code", [
+    ("Translate 'hola' from Spanish to English", "es"),
+    ("Put this French email into German: ...", "fr"),
+    ("Italian-to-English please: ciao", "it"),
+    ("the letter is written in Portuguese, translate it", "pt"),
+    ("Translate it into German", None),  # a target only
+    ("Translate from French or from Spanish into English", None),  # two: not known
+])
+def test_the_language_a_text_to_translate_is_said_to_be_in(words, code):
+    assert named_source_language(words) == code
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Bonjour, je voudrais une table pour deux personnes ce soir", "fr"),
+    ("Your order has shipped and will arrive within 3-5 business days.", "en"),
+    ("你好世界，我们走吧", "zh"),
+    ("good morning", None),  # too short to tell
+])
+def test_the_language_a_text_is_written_in(text, code):
+    assert text_language(text) == code

@@ -1,0 +1,67 @@
+"""A translation's model writes the step's language and reads its text's (hive/selection/query.py,
+`_direction_checks`; the builder reads each card's direction, kg_builder/extract.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.contracts import Constraints, Direction
+from hive.kg.schema import PREFIX
+
+
+def test_the_shipped_graph_records_the_directions_cards_state(graph):
+    rows = graph.select(PREFIX + "SELECT ?from ?into WHERE { ?m dcterms:identifier 'Helsinki-NLP/opus-mt-mul-en' ; "
+                                 "hive:translatesFrom ?from ; hive:translatesInto ?into }")
+    assert [(r["from"].rsplit("/", 1)[-1], r["into"].rsplit("/", 1)[-1]) for r in rows] == [("mul", "en")]
+
+
+def test_a_model_translating_into_another_language_is_never_picked(planner):
+    """English -> Japanese had picked opus-mt-mul-en, which writes English only (found by a new user)."""
+    result = planner.plan("Translate this into Japanese for our commercial app: \"Your order has shipped and will arrive "
+                          "within 3-5 business days.\" Must be usable commercially, and the model should support Japanese.")
+    step = result.tasks[0]
+    assert step.model == "staka/fugumt-en-ja", step.why  # the only admissible one whose card states en -> ja
+    assert "its card says it translates into ja" in step.why and "translates from en" in step.why
+
+
+def test_the_smallest_model_is_the_smallest_for_the_direction(planner):
+    """'from Spanish to English using the smallest model' had picked t5-small, which reads no Spanish."""
+    step = planner.plan("Translate 'hola amigo, como estas' from Spanish to English using the smallest model").tasks[0]
+    assert step.model == "Helsinki-NLP/opus-mt-es-en", step.why
+    assert "smallest" in step.why
+
+
+def test_a_text_s_language_is_read_from_the_text_itself(planner):
+    step = planner.plan("Translate this into English for me, using the most downloaded model: "
+                        "'Bonjour, je voudrais une table pour deux personnes ce soir'").tasks[0]
+    assert "translates from fr" in step.why and step.model == "Helsinki-NLP/opus-mt-fr-en", step.why
+
+
+def test_a_transcript_is_in_the_recording_s_language(planner):
+    result = planner.plan("Transcribe ./lecture.mp3, a French lecture, and translate it into English with the most downloaded model")
+    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    assert "translates from fr" in step.why, step.why
+
+
+def test_the_offline_llm_keeps_translating_by_default(planner):
+    """A general LLM prompted to translate lists no direction; its output's language is checked when it runs."""
+    step = planner.plan("Translate examples/article.txt into French").tasks[0]
+    assert step.model == "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "runs offline" in step.why
+
+
+@pytest.mark.parametrize("direction, refused", [
+    (Direction(into="ja"), {"Helsinki-NLP/opus-mt-mul-en", "Helsinki-NLP/opus-mt-en-zh", "staka/fugumt-ja-en"}),
+    (Direction(into="en"), {"Helsinki-NLP/opus-mt-fr-en", "staka/fugumt-en-ja"}),  # one stated source, the text's unknown
+    (Direction(into="en", source="fr"), {"Helsinki-NLP/opus-mt-es-en", "staka/fugumt-ja-en"}),
+])
+def test_models_stating_another_direction_are_refused(selector, direction, refused):
+    selection = selector.select("translation", Constraints(translation=direction), explain=True)
+    assert refused <= set(selection.rejected), (refused - set(selection.rejected))
+
+
+def test_a_stated_direction_is_required_only_when_asked(selector):
+    listing = selector.select("translation", Constraints(translation=Direction(into="de", source="fr")), explain=True)
+    stated = selector.select("translation", Constraints(translation=Direction(into="de", source="fr", stated=True)), explain=True)
+    assert "t5-base" not in listing.rejected  # its card lists French and German and states no direction
+    assert "t5-base" in stated.rejected and stated.model is None  # no card here states French -> German
+    assert stated.unsatisfiable == "its card says it translates from fr"  # opus-mt-en-de states German, from English
