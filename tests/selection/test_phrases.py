@@ -52,6 +52,11 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("summarise this English article", {}),
     ("translate it into English within 5 minutes", {}),
     ("don't use anything under GPL-3.0 or AGPL-3.0", {"deny_licences": ["gpl-3.0", "agpl-3.0"]}),
+    # a 'but' or a requirement after the refusing word starts a clause of its own (a new user's voice had refused MIT)
+    ("the voice can be anything but it has to be MIT or Apache", {"licences": ["mit", "apache-2.0"]}),
+    ("I don't mind the size but it must be MIT", {"licences": ["mit"]}),
+    ("nothing but MIT models", {"licences": ["mit"]}),
+    ("anything but GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
     ("avoiding non-commercial licences", {"deny_licences": ["non-commercial"]}),
     ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
     ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
