@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from hive.selection.constraints import LANGUAGE_NAMES, parse_bytes, parse_count
+from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
 from hive.yaml_data import load_yaml
 
 LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:the\s+)?", re.I)
@@ -70,11 +70,18 @@ def _vocabulary() -> dict[str, Any]:
     data["metric_pattern"] = _alternatives(data["metrics"], r"(?<![A-Za-z0-9_])(", r")(?![\w])")
     for table in ("licence_ids", "licence_words", "refused_words", "metrics"):  # looked up as written, spaces and hyphens aside
         data[table] = {_key(name): value for name, value in data[table].items()}
+    return data
+
+
+@lru_cache(maxsize=1)
+def _language_patterns() -> list[re.Pattern]:
+    """The phrases that say which language a model must have; compiled when a request first may name one (their
+    alternations of every language name take a tenth of a second to compile)."""
     languages = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
     codes = "|".join(sorted(set(LANGUAGE_NAMES.values()) - CODES_THAT_ARE_WORDS, key=len, reverse=True))
     every_code = "|".join(sorted(set(LANGUAGE_NAMES.values()), key=len, reverse=True))
-    nouns, verbs = data["model_nouns"], data["language_verbs"]
-    data["language_patterns"] = [
+    nouns, verbs = _vocabulary()["model_nouns"], _vocabulary()["language_verbs"]
+    return [
         # "an English voice", "German-speaking models", "a Korean (ko) model" (not "into English", "to German")
         re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:\s*\([a-z]{{2,3}}\))?(?:[- ](?:capable|speaking|language|only|trained|tuned))?"
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b{NOT_A_RECORDING}", re.I),
@@ -106,7 +113,11 @@ def _vocabulary() -> dict[str, Any]:
         re.compile(rf"\b(?P<language>{languages})\s+support\b", re.I),
         re.compile(rf"\bsupport\s+for\s+(?P<language>{languages})\b", re.I),
     ]
-    return data
+
+
+# A request may state a model's language only where it names one (LANGUAGE_MENTION), writes a 'lang:' field or a
+# code after a verb of speaking ("must support ko"): other requests skip the language patterns.
+MAY_CODE_A_LANGUAGE = re.compile(r"\blang|(?:speak|understand|support|handle|know|cover|converse|list)\w*\s+(?:only\s+)?(?:in\s+)?[a-z]{2,3}\b", re.I)
 
 
 def _alternatives(table: dict[str, str], before: str, after: str) -> re.Pattern:
@@ -143,7 +154,7 @@ def constraint_phrases(text: str) -> list[Phrase]:
     data = _vocabulary()
     benchmarks = _benchmarks(text, data)
     others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _superlatives(text, data) \
-        + _languages(text, data) + _local_only(text, data)
+        + _languages(text) + _local_only(text, data)
     kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end for b in benchmarks)]
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
@@ -467,11 +478,14 @@ _NOT_DATASET_ENDS = {"step", "steps", "stage", "part", "task", "model", "models"
 
 # -- languages and where models run ------------------------------------------------------------------------------------
 
-def _languages(text: str, data: dict) -> list[Phrase]:
+def _languages(text: str) -> list[Phrase]:
     found: list[Phrase] = []
-    for pattern in data["language_patterns"]:
+    if not (LANGUAGE_MENTION.search(text) or MAY_CODE_A_LANGUAGE.search(text)):
+        return found
+    patterns = _language_patterns()
+    for pattern in patterns:
         for match in pattern.finditer(text):
-            start, end = (match.start("language"), match.end("language")) if pattern is data["language_patterns"][0] else match.span()
+            start, end = (match.start("language"), match.end("language")) if pattern is patterns[0] else match.span()
             if "noun" in match.groupdict() and match["noun"]:
                 start = match.end("noun") + 1  # "a chatbot that converses in Chinese": the model's noun may name its task
             elif match.groupdict().get("subject"):

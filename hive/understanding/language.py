@@ -78,14 +78,12 @@ def spoken_language(text: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-_NAMES = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
-# Words that say which language a text to translate is in: "from Spanish", "Spanish to English", "German->French",
-# "this French email", "written in Italian"
-SOURCE_NAMED = re.compile(
-    rf"\bfrom\s+(?P<from>{_NAMES})\b|\b(?P<pair>{_NAMES})\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*(?:{_NAMES})\b"
-    rf"|\b(?P<of_text>{_NAMES})\s+(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|"
-    rf"review|tweet|post|poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitles?)s?\b"
-    rf"|\bwritten\s+in\s+(?P<written>{_NAMES})\b", re.I)
+# Words around a language name that make it the language of a text to translate: "from Spanish", "written in
+# Italian" before it; "to English", "->French" (a pair) or a kind of text ("this French email") after it
+SOURCE_BEFORE = re.compile(r"\b(?:from|written\s+in)\s+$", re.I)
+PAIR_JOINT = re.compile(r"\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*", re.I)
+TEXT_KIND = re.compile(r"\s+(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
+                       r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle)s?\b", re.I)
 
 
 def text_language(text: str) -> str | None:
@@ -96,5 +94,12 @@ def text_language(text: str) -> str | None:
 
 def named_source_language(words: str) -> str | None:
     """The code of the one language the request's words say a text to translate is in, else None."""
-    named = {LANGUAGE_NAMES[next(v for v in m.groupdict().values() if v).lower()] for m in SOURCE_NAMED.finditer(words)}
+    named = set()
+    for mention in LANGUAGE_MENTION.finditer(words):
+        if mention["before"]:
+            continue  # "into English": a target
+        joint = PAIR_JOINT.match(words, mention.end())
+        if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
+                or (joint and LANGUAGE_MENTION.match(words[joint.end():]))):
+            named.add(LANGUAGE_NAMES[mention["name"].lower()])
     return named.pop() if len(named) == 1 else None
