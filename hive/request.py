@@ -23,6 +23,14 @@ class ParsedRequest(BaseModel):
     unread_constraints: list[str] = Field(default_factory=list, description="clauses read as stating a constraint whose value HIVE could not resolve")
     unplaced_constraints: list[str] = Field(default_factory=list, description="clauses whose constraint names a step the plan does not have, with that task")
 
+    @property
+    def own_words(self) -> str:
+        """The instruction without the texts pasted into it: what the person wrote themselves."""
+        words = self.instruction
+        for text in self.input_texts:
+            words = words.replace(text, " ")
+        return words
+
 
 class InputResource(BaseModel):
     """One user-supplied resource, with the modalities the planner may read it as."""

@@ -114,7 +114,7 @@ class LearnedUnderstander(RuleUnderstander):
     def parse(self, query: str) -> ParsedRequest:
         self.usage = {CHOOSE_STAGE: Usage()} if self.chooser is not None else {}
         parsed = super().parse(query)
-        language = foreign_language(parsed.instruction)
+        language = foreign_language(parsed.own_words)  # a pasted text may be in any language, the person's words not
         if language:
             raise NothingToPlan(f"this request looks written in {language}; HIVE understands requests in English: please rephrase it in English")
         return parsed

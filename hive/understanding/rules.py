@@ -27,9 +27,10 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY
-from hive.understanding.fanout import listed_inputs, one_step_per_input, one_step_per_language
+from hive.understanding.fanout import TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.phrases import constraint_phrases, read_constraints
+from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
 from hive.understanding.task_names import task_name_patterns
 from hive.yaml_data import load_yaml
@@ -158,7 +159,8 @@ class RuleUnderstander(Understander):
         by_id = {r.id: r for r in inputs}
         kept = one_step_per_input(kept, located, listed_inputs(located, resolver.file_ids, by_id), actions)
         kept = one_step_per_language(kept, located)
-        return _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
+        goals = _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
+        return in_asked_languages(goals, by_id, parsed.own_words) if TRANSLATION in actions else goals
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
         """A last look at the goals with their sources known (the rules keep them as they are)."""

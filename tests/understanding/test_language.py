@@ -14,6 +14,13 @@ def test_a_request_in_another_language_is_refused_in_one_line(planner):
     assert foreign_language("Please transcribe ./a.wav and summarise it") is None
 
 
+def test_a_long_quoted_text_in_another_language_is_no_request_in_it(planner):
+    """A French article quoted after a short English ask had the request refused as written in French."""
+    result = planner.plan("Summarise this French article: 'Le gouvernement a annoncé hier une nouvelle réforme des retraites "
+                          "qui sera présentée au parlement la semaine prochaine.'")
+    assert [t.task for t in result.tasks] == ["summarization"]
+
+
 @pytest.mark.parametrize("text, language", [
     ("请把 ./会议.wav 转写成文字，然后总结一下。模型要小于500MB。", "Chinese"),
     ("この画像を説明して ./a.jpg", "Japanese"),

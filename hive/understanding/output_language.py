@@ -1,0 +1,81 @@
+"""A step asked for in a language its text is not in reads a translation into that language: "read it out in
+Spanish" of an English text, "an English summary" of a French lecture (docs/understanding.md, "The language a
+step is asked in")."""
+
+from __future__ import annotations
+
+import re
+
+from hive.request import GoalSpec, InputResource
+from hive.selection.constraints import LANGUAGE_NAMES
+from hive.understanding.fanout import TRANSLATION
+from hive.understanding.language import named_source_language, spoken_language, text_language
+
+# The steps whose output is in the language of the text they read, and whether a translation goes before the step
+# (a voice reads the translated text; English summarisers read an English text) or after it (a summary in
+# another language is the English summary translated)
+FOLLOW_THEIR_TEXT = {"text-to-speech", "summarization"}
+_NAMES = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
+# Words asking for a result in a language: "read it out in Spanish", "an English summary", "a German voice-over"
+ASKED_IN = re.compile(rf"\bin\s+(?P<in>{_NAMES})\b|\b(?P<kind>{_NAMES})[- ](?:summary|summaries|version|voice-?over|narration|audio)\b", re.I)
+
+
+def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> list[GoalSpec]:
+    """The goals, with a translation before (or after) a voice or a summary asked for in a language other than
+    the one its text is known to be in; a translation already asked into that language of the same text is read
+    by the voice instead of running beside it. Nothing changes when the languages are not both known."""
+    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)}
+    if not asked:
+        return goals
+    goals = list(goals)
+    for index, goal in enumerate(list(goals)):
+        if goal.task not in FOLLOW_THEIR_TEXT:
+            continue
+        source = _language_of(goal.source, goals, inputs, words)
+        wanted = asked - {source}
+        if source is None or len(wanted) != 1:
+            continue
+        target = wanted.pop()
+        name = _name_of(target)
+        beside = next((i for i, g in enumerate(goals) if g.task == TRANSLATION and g.language and LANGUAGE_NAMES.get(g.language.lower()) == target), None)
+        if beside is not None:
+            if goals[beside].source == goal.source and goal.task == "text-to-speech":
+                goal.source = beside  # "Read this out in Spanish: ..." had read the English text beside its translation
+            continue
+        if goal.task == "summarization" and target != "en" and not _read_by_others(index, goals):
+            goals.append(GoalSpec(task=TRANSLATION, source=index, language=name, confidence=goal.confidence))
+        else:
+            goals.append(GoalSpec(task=TRANSLATION, source=goal.source, language=name, confidence=goal.confidence))
+            goal.source = len(goals) - 1
+    return goals
+
+
+def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> str | None:
+    """The code of the language a goal's text is in: a pasted text's own, a translation's target, a transcript's
+    recording's, a summary's text's; a file's as the words name it ("this French article"); else None."""
+    seen: set[int] = set()
+    while isinstance(source, int) and source not in seen and 0 <= source < len(goals):
+        seen.add(source)
+        goal = goals[source]
+        if goal.task == TRANSLATION:
+            return LANGUAGE_NAMES.get((goal.language or "").lower())
+        if goal.task == "automatic-speech-recognition":
+            return spoken_language(words)
+        if goal.task not in FOLLOW_THEIR_TEXT:
+            return None
+        source = goal.source
+    resource = inputs.get(source) if isinstance(source, str) else None
+    if resource is None:
+        return None
+    if resource.kind == "inline":
+        return text_language(str(resource.value))
+    return named_source_language(words) if resource.kind == "file" else None
+
+
+def _name_of(code: str) -> str:
+    """The language name HIVE writes for a code (the first of LANGUAGE_NAMES), capitalised as a step's language."""
+    return next(name for name, c in LANGUAGE_NAMES.items() if c == code).capitalize()
+
+
+def _read_by_others(index: int, goals: list[GoalSpec]) -> bool:
+    return any(g.source == index or index in g.uses for g in goals)

@@ -1,0 +1,53 @@
+"""A step asked for in a language its text is not in reads a translation (hive/understanding/output_language.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.request import GoalSpec, InputResource
+from hive.understanding.output_language import in_asked_languages
+
+ENGLISH = "The train to Madrid leaves at nine o'clock from platform four. Please have your tickets ready."
+
+
+def _flow(result) -> list[tuple[str, list[int], str | None]]:
+    return [(t.task, t.dep, t.language) for t in result.tasks]
+
+
+def test_a_text_read_out_in_another_language_is_translated_first(planner):
+    """'read it out in Spanish' of an English text had planned a Spanish voice reading English."""
+    result = planner.plan(f"Take the text below and read it out in Spanish.\n\n{ENGLISH}")
+    assert _flow(result) == [("translation", [], "Spanish"), ("text-to-speech", [0], None)]
+
+
+def test_a_voice_reads_the_translation_asked_beside_it(planner):
+    """'Read this out in Spanish: ...' had run the translation beside the voice, which read the English text."""
+    result = planner.plan('Read this out in Spanish: "The train leaves at nine from platform four."')
+    assert _flow(result) == [("translation", [], "Spanish"), ("text-to-speech", [0], None)]
+
+
+def test_an_english_summary_of_a_french_recording_summarises_its_translation(planner):
+    result = planner.plan("The lecture in lecture3.wav is in French. Transcribe it and then give me an English summary.")
+    assert _flow(result) == [("automatic-speech-recognition", [], None), ("translation", [0], "English"), ("summarization", [1], None)]
+
+
+def test_a_summary_in_another_language_is_the_summary_translated(planner):
+    result = planner.plan("Summarise this in Spanish: 'The city council approved the new budget on Monday, with more "
+                          "money for schools and public transport.'")
+    assert _flow(result) == [("summarization", [], None), ("translation", [0], "Spanish")]
+
+
+@pytest.mark.parametrize("words", [
+    "Read it out in Spanish",  # the text's language is not known: nothing to decide on
+    "Read it out",  # no language asked
+])
+def test_nothing_changes_unless_both_languages_are_known(words):
+    inputs = {"text0": InputResource(id="text0", modalities=["text"], value="ok", kind="inline")}
+    goals = [GoalSpec(task="text-to-speech", source="text0")]
+    assert in_asked_languages(goals, inputs, words) == goals
+
+
+def test_a_text_already_in_the_asked_language_is_read_as_it_is():
+    inputs = {"text0": InputResource(id="text0", modalities=["text"], value="El tren sale a las nueve y es para mi madre", kind="inline")}
+    goals = [GoalSpec(task="text-to-speech", source="text0")]
+    assert in_asked_languages(goals, inputs, "Read this out in Spanish") == goals
