@@ -23,7 +23,7 @@ from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.language import named_source_language, spoken_language, text_language
-from hive.understanding.learned import UNCERTAIN
+from hive.understanding.base import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted

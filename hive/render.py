@@ -9,7 +9,7 @@ from rich.tree import Tree
 from hive.contracts import PlanResult
 from hive.planning.dag import parallel_groups
 from hive.planning.library import DomainLibrary
-from hive.understanding.learned import UNCERTAIN
+from hive.understanding.base import UNCERTAIN
 
 console = Console()
 SHOWN_REJECTIONS = 20  # rejected models listed per step on the terminal (the plan JSON has all)

@@ -239,11 +239,10 @@ def _under_refusing_heading(text: str, at: int, data: dict) -> bool:
 
 
 def _commercial_use(text: str, data: dict) -> list[Phrase]:
-    """'has to be fine for commercial use', 'we sell the output': non-commercial licences are refused."""
-    for match in data["patterns"]["commercial_use"].finditer(text):
-        if not data["patterns"]["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14]):
-            return [Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"])]
-    return []
+    """'has to be fine for commercial use', 'we sell the output': non-commercial licences are refused; each
+    saying is a phrase ('for our commercial app ... Must be usable commercially' had left the second one unread)."""
+    return [Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"]) for match in data["patterns"]["commercial_use"].finditer(text)
+            if not data["patterns"]["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14])]
 
 
 # -- counts: sizes and downloads ----------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from hive.planning.domain import Domain
 from hive.planning.library import DomainLibrary
 from hive.request import GoalSpec, InputResource, ParsedRequest
 
+UNCERTAIN = 0.5  # a step understood with less confidence than this is shown, and warned of, as uncertain
+
 
 class Understander(ABC):
     """Parse a request, pick the PDDL domains it needs, and pick its goal actions.

@@ -69,12 +69,25 @@ AUDIO_FILE = re.compile(r"[\w./-]+\.(?:" + "|".join(HEARD) + r")\b", re.I)
 SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file name ends no sentence
 
 
+# "I only speak English", "we understand French": the person's own language, not the recording's
+PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
+
+
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
-    English"), in the sentences that speak of a recording or name an audio file; None when none or several are."""
+    English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
+    audio file; None when none or several are."""
     named = {LANGUAGE_NAMES[m["name"].lower()] for sentence in SENTENCE.finditer(text)
              if SPEECH_WORDS.search(sentence.group()) or AUDIO_FILE.search(sentence.group())
-             for m in LANGUAGE_MENTION.finditer(sentence.group()) if not m["before"]}
+             for m in LANGUAGE_MENTION.finditer(sentence.group())
+             if not m["before"] and not PERSON_SPEAKS.search(sentence.group(), 0, m.start())}
+    return named.pop() if len(named) == 1 else None
+
+
+def persons_language(text: str) -> str | None:
+    """The code of the one language the person says they speak ("I only speak English"), else None."""
+    named = {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(text)
+             if not m["before"] and PERSON_SPEAKS.search(text, max(0, m.start() - 40), m.start())}
     return named.pop() if len(named) == 1 else None
 
 

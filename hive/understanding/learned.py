@@ -29,6 +29,7 @@ from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.arrows import ChainStep, read_chains
+from hive.understanding.base import UNCERTAIN
 from hive.understanding.constraint_kinds import shared_constraint_reader
 from hive.understanding.detector import CUE_FLOOR, MAX_PARTS, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
@@ -41,7 +42,6 @@ from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnder
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
 
-UNCERTAIN = 0.5
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))

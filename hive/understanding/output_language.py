@@ -1,6 +1,6 @@
 """A step asked for in a language its text is not in reads a translation into that language: "read it out in
-Spanish" of an English text, "an English summary" of a French lecture (docs/understanding.md, "The language a
-step is asked in")."""
+Spanish" of an English text, "an English summary" of a French lecture, the transcript of a Portuguese voicemail
+for a person who only speaks English (docs/understanding.md, "The language a step is asked in")."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import re
 from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.fanout import TRANSLATION
-from hive.understanding.language import named_source_language, spoken_language, text_language
+from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language
 
 # The steps whose output is in the language of the text they read, and whether a translation goes before the step
 # (a voice reads the translated text; English summarisers read an English text) or after it (a summary in
 # another language is the English summary translated)
 FOLLOW_THEIR_TEXT = {"text-to-speech", "summarization"}
+TRANSCRIPTION = "automatic-speech-recognition"
 _NAMES = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
 # Words asking for a result in a language: "read it out in Spanish", "an English summary", "a German voice-over"
 ASKED_IN = re.compile(rf"\bin\s+(?P<in>{_NAMES})\b|\b(?P<kind>{_NAMES})[- ](?:summary|summaries|version|voice-?over|narration|audio)\b", re.I)
@@ -22,16 +23,20 @@ ASKED_IN = re.compile(rf"\bin\s+(?P<in>{_NAMES})\b|\b(?P<kind>{_NAMES})[- ](?:su
 
 def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> list[GoalSpec]:
     """The goals, with a translation before (or after) a voice or a summary asked for in a language other than
-    the one its text is known to be in; a translation already asked into that language of the same text is read
+    the one its text is known to be in, and after a last transcript of a recording in another language than the
+    one asked or the person speaks; a translation already asked into that language of the same text is read
     by the voice instead of running beside it. Nothing changes when the languages are not both known."""
-    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)}
+    goals = list(goals)
+    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)} | {persons_language(words)} - {None}
     if not asked:
         return goals
-    goals = list(goals)
     for index, goal in enumerate(list(goals)):
-        if goal.task not in FOLLOW_THEIR_TEXT:
+        if goal.task == TRANSCRIPTION and not _read_by_others(index, goals):
+            source = spoken_language(words)  # a transcript is in the recording's language; a translation follows it
+        elif goal.task in FOLLOW_THEIR_TEXT:
+            source = _language_of(goal.source, goals, inputs, words)
+        else:
             continue
-        source = _language_of(goal.source, goals, inputs, words)
         wanted = asked - {source}
         if source is None or len(wanted) != 1:
             continue
@@ -42,7 +47,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
             if goals[beside].source == goal.source and goal.task == "text-to-speech":
                 goal.source = beside  # "Read this out in Spanish: ..." had read the English text beside its translation
             continue
-        if goal.task == "summarization" and target != "en" and not _read_by_others(index, goals):
+        if goal.task == TRANSCRIPTION or (goal.task == "summarization" and target != "en" and not _read_by_others(index, goals)):
             goals.append(GoalSpec(task=TRANSLATION, source=index, language=name, confidence=goal.confidence))
         else:
             goals.append(GoalSpec(task=TRANSLATION, source=goal.source, language=name, confidence=goal.confidence))
@@ -59,7 +64,7 @@ def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[s
         goal = goals[source]
         if goal.task == TRANSLATION:
             return LANGUAGE_NAMES.get((goal.language or "").lower())
-        if goal.task == "automatic-speech-recognition":
+        if goal.task == TRANSCRIPTION:
             return spoken_language(words)
         if goal.task not in FOLLOW_THEIR_TEXT:
             return None

@@ -184,3 +184,10 @@ def test_a_small_device_asks_for_the_smallest_model(text):
 def test_a_small_device_beside_a_size_cap_leaves_the_cap_to_speak():
     text = "It has to run on a Raspberry Pi 4 so ≤ 30M params. Among the ones that fit, whatever is downloaded the most."
     assert {p.key for p in constraint_phrases(text)} == {"max_parameters", "rank_by"}
+
+
+def test_each_saying_of_commercial_use_is_a_phrase():
+    """Only the first had been read, so the learned reader warned that the second was a constraint left unread."""
+    text = 'Translate this for our commercial app: "Your order has shipped." Must be usable commercially.'
+    said = [text[p.start:p.end] for p in constraint_phrases(text) if p.key == "deny_licences"]
+    assert len(said) == 2 and "commercially" in said[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.language import foreign_language, named_source_language, spoken_language, text_language
+from hive.understanding.language import foreign_language, named_source_language, persons_language, spoken_language, text_language
 
 
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
@@ -40,6 +40,7 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("Transcribe ./a.wav and translate it into French", None),  # a target, not the recording's language
     ("Read this text aloud in Spanish: hola", None),  # no recording is spoken of
     ("The interview is in German and French, ./i.wav", None),  # two: no preference
+    ("A voicemail in Portuguese (voicemail.ogg) - what is she saying? I only speak English.", "pt"),  # the person's is not the recording's
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
     assert spoken_language(text) == code
@@ -88,3 +89,9 @@ def test_the_language_a_text_to_translate_is_said_to_be_in(words, code):
 ])
 def test_the_language_a_text_is_written_in(text, code):
     assert text_language(text) == code
+
+
+def test_the_language_the_person_speaks():
+    assert persons_language("what is she saying? I only speak English.") == "en"
+    assert persons_language("I speak French, we speak German") is None  # two: not known
+    assert persons_language("Transcribe the English lecture") is None

@@ -37,6 +37,13 @@ def test_a_summary_in_another_language_is_the_summary_translated(planner):
     assert _flow(result) == [("summarization", [], None), ("translation", [0], "Spanish")]
 
 
+def test_a_transcript_in_another_language_than_the_person_speaks_is_translated(planner):
+    """A new user's grandma's Portuguese voicemail had been transcribed by an English-only model, untranslated."""
+    result = planner.plan("My grandma left me a voicemail in Portuguese (voicemail.ogg) - what is she saying? I only speak English.")
+    assert _flow(result) == [("automatic-speech-recognition", [], None), ("translation", [0], "English")]
+    assert "satisfies language in pt" in result.tasks[0].why
+
+
 @pytest.mark.parametrize("words", [
     "Read it out in Spanish",  # the text's language is not known: nothing to decide on
     "Read it out",  # no language asked
