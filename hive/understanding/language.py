@@ -69,6 +69,10 @@ AUDIO_FILE = re.compile(r"[\w./-]+\.(?:" + "|".join(HEARD) + r")\b", re.I)
 SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file name ends no sentence
 
 
+# "the lecture is in Japanese", "recorded in German", "she speaks Greek": a verb puts the recording in a language,
+# which wins over one merely named beside it ("Summarise lecture_jp.wav in English, the lecture is in Japanese")
+SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|speaks?|speaking|talks?|talking)|'s)\s+(?:mostly\s+|all\s+)?(?:in\s+)?$", re.I)
+LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
 # "I only speak English", "we understand French": the person's own language, not the recording's
 PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
 
@@ -76,12 +80,22 @@ PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostl
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
     English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
-    audio file; None when none or several are."""
-    named = {LANGUAGE_NAMES[m["name"].lower()] for sentence in SENTENCE.finditer(text)
-             if SPEECH_WORDS.search(sentence.group()) or AUDIO_FILE.search(sentence.group())
-             for m in LANGUAGE_MENTION.finditer(sentence.group())
-             if not m["before"] and not PERSON_SPEAKS.search(sentence.group(), 0, m.start())}
-    return named.pop() if len(named) == 1 else None
+    audio file (of several, the one a verb says it is in); None when none or several are."""
+    named: dict[str, bool] = {}  # code -> whether a verb says the recording is in it ("is in German")
+    for sentence in SENTENCE.finditer(text):
+        words = sentence.group()
+        if not (SPEECH_WORDS.search(words) or AUDIO_FILE.search(words)):
+            continue
+        listed_after: tuple[int, bool] = (-1, False)  # the end of the mention before and whether a verb placed it
+        for m in LANGUAGE_MENTION.finditer(words):
+            if not m["before"] and not PERSON_SPEAKS.search(words, 0, m.start()):
+                code = LANGUAGE_NAMES[m["name"].lower()]
+                stated = bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
+                    or (listed_after[1] and bool(LISTED.fullmatch(words, listed_after[0], m.start())))  # "is in German and French"
+                named[code] = named.get(code, False) or stated
+                listed_after = (m.end(), stated)
+    said = {code for code, stated in named.items() if stated} or set(named)
+    return said.pop() if len(said) == 1 else None
 
 
 def persons_language(text: str) -> str | None:

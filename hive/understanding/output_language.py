@@ -27,7 +27,11 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     one asked or the person speaks; a translation already asked into that language of the same text is read
     by the voice instead of running beside it. Nothing changes when the languages are not both known."""
     goals = list(goals)
-    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)} | {persons_language(words)} - {None}
+    persons = persons_language(words)
+    # the language a recording is said to be in ("I recorded myself in English (me.wav)") is asked of nothing
+    spoken = spoken_language(words) if any("audio" in r.modalities for r in inputs.values()) else None
+    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)} - {spoken} | {persons} - {None}
+    _aim_translations(goals, inputs, words, asked, persons)
     if not asked:
         return goals
     for index, goal in enumerate(list(goals)):
@@ -55,9 +59,27 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     return goals
 
 
+def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str, asked: set[str], persons: str | None) -> None:
+    """A translation asked into no language goes into the one the person speaks, else English, when its text is
+    known to be in another; one aimed at the language its text is already in ("the lecture is in Japanese" read
+    as a target) goes into the one other language the request asks for."""
+    for goal in goals:
+        if goal.task != TRANSLATION:
+            continue
+        own = _language_of(goal.source, goals, inputs, words)
+        aimed = LANGUAGE_NAMES.get((goal.language or "").lower())
+        if own is None or (aimed is not None and aimed != own):
+            continue
+        others = asked - {own}
+        target = (persons or "en") if aimed is None else (others.pop() if len(others) == 1 else None)
+        if target is not None and target != own:
+            goal.language = _name_of(target)
+
+
 def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> str | None:
     """The code of the language a goal's text is in: a pasted text's own, a translation's target, a transcript's
-    recording's, a summary's text's; a file's as the words name it ("this French article"); else None."""
+    (or a recording's) the request says it is in, a summary's text's; a file's as the words name it ("this French
+    article"); else None."""
     seen: set[int] = set()
     while isinstance(source, int) and source not in seen and 0 <= source < len(goals):
         seen.add(source)
@@ -74,7 +96,9 @@ def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[s
         return None
     if resource.kind == "inline":
         return text_language(str(resource.value))
-    return named_source_language(words) if resource.kind == "file" else None
+    if resource.kind != "file":
+        return None
+    return spoken_language(words) if "audio" in resource.modalities else named_source_language(words)
 
 
 def _name_of(code: str) -> str:

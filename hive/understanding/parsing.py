@@ -25,7 +25,8 @@ QUOTED_FILE = re.compile(rf"(?!.*[.,;:]\s)(?!(?:\S+\s+){{3}})[^\n'\"?!]{{1,200}}
 FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-]/)(?=$|[\s,;:!?)\]`'\"])")
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 QUOTE_PATTERN = re.compile(
-    r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’)(?!\w)"""
+    r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’"""
+    r"""|«(?P<guillemets>[^»\n]+)»|„(?P<low>[^“”\n]+)[“”]|「(?P<corner>[^」\n]+)」|『(?P<corner2>[^』\n]+)』)(?!\w)"""
 )
 ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence is complete ...
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence

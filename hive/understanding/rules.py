@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
+LABELLING_TEXTS = {"text-classification", "zero-shot-classification"}  # their output is a label, not a text to work on
+READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
 DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
@@ -159,7 +161,7 @@ class RuleUnderstander(Understander):
         by_id = {r.id: r for r in inputs}
         kept = one_step_per_input(kept, located, listed_inputs(located, resolver.file_ids, by_id), actions)
         kept = one_step_per_language(kept, located)
-        goals = _merge_identical(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id))
+        goals = _merge_identical(_texts_not_labels(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id)))
         return in_asked_languages(goals, by_id, parsed.own_words) if TRANSLATION in actions else goals
 
     def _refine_goals(self, goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
@@ -551,6 +553,16 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
     unknown = [g.task for g in goals if g.task not in known_tasks]
     if unknown:
         raise NothingToPlan(f"the request asks for {', '.join(unknown)}, which no domain in the library offers")
+    return goals
+
+
+def _texts_not_labels(goals: list[GoalSpec]) -> list[GoalSpec]:
+    """A summary, a translation or a list of entities "of it" after a text was labelled is of the text, not of
+    its label ("Is it positive or negative? And give me a one-line summary of it" had summarised 'POSITIVE')."""
+    for goal in goals:
+        if goal.task in READ_TEXTS_NOT_LABELS and isinstance(goal.source, int) and 0 <= goal.source < len(goals) \
+                and goals[goal.source].task in LABELLING_TEXTS:
+            goal.source = goals[goal.source].source
     return goals
 
 

@@ -41,6 +41,8 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("Read this text aloud in Spanish: hola", None),  # no recording is spoken of
     ("The interview is in German and French, ./i.wav", None),  # two: no preference
     ("A voicemail in Portuguese (voicemail.ogg) - what is she saying? I only speak English.", "pt"),  # the person's is not the recording's
+    ("Summarise lecture_jp.wav in English, the lecture is in Japanese", "ja"),  # a verb places the recording
+    ("transcribe interview_es.mp3 (it's in Spanish) and translate the transcript into English and German", "es"),
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
     assert spoken_language(text) == code

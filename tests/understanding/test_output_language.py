@@ -44,6 +44,22 @@ def test_a_transcript_in_another_language_than_the_person_speaks_is_translated(p
     assert "satisfies language in pt" in result.tasks[0].why
 
 
+@pytest.mark.parametrize("request_text, flow", [
+    # the recording's language had been read as the translation's target (a new user's, eighteenth session)
+    ("podcast.mp3 is in German. Give me an English summary of it.",
+     [("automatic-speech-recognition", [], None), ("translation", [0], "English"), ("summarization", [1], None)]),
+    ("Summarise lecture_jp.wav in English, the lecture is in Japanese",
+     [("automatic-speech-recognition", [], None), ("summarization", [0], None), ("translation", [1], "English")]),
+    # the recording's own language asks for nothing ("in English" had added a translation back into English)
+    ("I recorded myself in English (me.wav). Translate it to Spanish and read it out loud for my abuela",
+     [("automatic-speech-recognition", [], None), ("translation", [0], "Spanish"), ("text-to-speech", [1], None)]),
+    # a translation asked into no language of a text in another one goes into English
+    ('translate this please: "Hola, me gustaría reservar una mesa para cuatro personas el sábado."', [("translation", [], "English")]),
+])
+def test_translations_go_from_the_text_s_language_to_another(planner, request_text, flow):
+    assert _flow(planner.plan(request_text)) == flow
+
+
 @pytest.mark.parametrize("words", [
     "Read it out in Spanish",  # the text's language is not known: nothing to decide on
     "Read it out",  # no language asked

@@ -235,3 +235,10 @@ def test_lines_of_prose_with_commas_are_not_a_table():
     verse = "roses are red, violets are blue\nsugar is sweet, and so are you\nthe night is long, the day is new"
     assert parse_request(f"Summarise this poem:\n{verse}")[0].data == []
     assert parse_request("Hi, can you help, please?\nI need it, today\nThanks, Bob")[0].data == []
+
+
+@pytest.mark.parametrize("quoted", ["「明日の会議は午後三時に変更になりました。」", "«Je ne pourrai pas venir demain»", "„Ich komme morgen nicht“"])
+def test_quotes_of_other_scripts_hold_a_text(quoted):
+    """Japanese corner brackets had left the text in the request, refused as written in Japanese."""
+    inner = quoted[1:-1]
+    assert locate_values(f"translate to English: {quoted}").texts[0][2] == inner

@@ -9,3 +9,11 @@ def test_domains_cover_the_goals_and_the_conversions_they_need(planner):
     assert [(t.task, t.requested) for t in result.tasks] == [
         ("automatic-speech-recognition", False), ("summarization", True), ("text-to-image", True)
     ]
+
+
+def test_a_summary_of_a_labelled_text_is_of_the_text(planner):
+    """'Is it positive or negative? And give me a one-line summary of it' had summarised the sentiment label."""
+    result = planner.plan('I got this review: "Glaze was chipped but seller was nice." Is it positive or negative? '
+                          "And give me a one-line summary of it.")
+    summary = next(t for t in result.tasks if t.task == "summarization")
+    assert summary.dep == [] and summary.args["text"] == "Glaze was chipped but seller was nice."
