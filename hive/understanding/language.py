@@ -71,7 +71,9 @@ SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file
 
 # "the lecture is in Japanese", "recorded in German", "she speaks Greek": a verb puts the recording in a language,
 # which wins over one merely named beside it ("Summarise lecture_jp.wav in English, the lecture is in Japanese")
-SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|speaks?|speaking|talks?|talking)|'s)\s+(?:mostly\s+|all\s+)?(?:in\s+)?$", re.I)
+SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|held|given|speaks?|speaking|talks?|talking)|'s)\s+(?:mostly\s+|all\s+)?(?:in\s+)?$", re.I)
+# "an English summary", "a Spanish transcript": a language the result is asked in, not the recording's
+A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?)\b", re.I)
 LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
 # "I only speak English", "we understand French": the person's own language, not the recording's
 PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
@@ -88,7 +90,7 @@ def spoken_language(text: str) -> str | None:
             continue
         listed_after: tuple[int, bool] = (-1, False)  # the end of the mention before and whether a verb placed it
         for m in LANGUAGE_MENTION.finditer(words):
-            if not m["before"] and not PERSON_SPEAKS.search(words, 0, m.start()):
+            if not m["before"] and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()):
                 code = LANGUAGE_NAMES[m["name"].lower()]
                 stated = bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
                     or (listed_after[1] and bool(LISTED.fullmatch(words, listed_after[0], m.start())))  # "is in German and French"

@@ -42,6 +42,7 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("The interview is in German and French, ./i.wav", None),  # two: no preference
     ("A voicemail in Portuguese (voicemail.ogg) - what is she saying? I only speak English.", "pt"),  # the person's is not the recording's
     ("Summarise lecture_jp.wav in English, the lecture is in Japanese", "ja"),  # a verb places the recording
+    ("lecture_jp.wav is a Japanese lecture, give me an English summary", "ja"),  # the summary's language is no recording's
     ("transcribe interview_es.mp3 (it's in Spanish) and translate the transcript into English and German", "es"),
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
