@@ -17,7 +17,7 @@ from hive.planning.problem import build_problem
 from hive.planning.validate import check_plan
 from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource
-from hive.selection.constraints import language_code
+from hive.selection.constraints import language_code, language_name
 from hive.selection.select import LanguagePreference, Selector
 from hive.understanding.base import Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
@@ -179,18 +179,29 @@ def without_control_characters(query: str) -> tuple[str, int]:
 
 def _preferred_languages(words: str, steps: list[TaskStep]) -> dict[str, LanguagePreference]:
     """The languages steps' models should have when one can: the recogniser's, the one the request says its
-    recording is in; a voice's, the one its text was translated into (when every voice reads one language)."""
+    recording is in; a voice's, the one its text was translated into or a pasted text is in (when every voice
+    reads one language)."""
     preferred = {}
     spoken = spoken_language(words)
     if spoken:
         preferred["automatic-speech-recognition"] = LanguagePreference(spoken, "the language the request says its recording is in")
     by_id = {step.id: step for step in steps}
-    read_aloud = {by_id[d].language for step in steps if step.pipeline_tag == "text-to-speech" for d in step.dep if d in by_id}
+    read_aloud = {_language_read(step, by_id) for step in steps if step.pipeline_tag == "text-to-speech"}
     if len(read_aloud) == 1 and None not in read_aloud:
-        name = read_aloud.pop()
-        with contextlib.suppress(ValueError):
-            preferred["text-to-speech"] = LanguagePreference(language_code(name), f"the language of the text it reads ({name})")
+        code = read_aloud.pop()
+        preferred["text-to-speech"] = LanguagePreference(code, f"the language of the text it reads ({language_name(code)})")
     return preferred
+
+
+def _language_read(voice: TaskStep, by_id: dict[int, TaskStep]) -> str | None:
+    """The code of the language a voice's text is in: a translation's target, or a pasted text's own."""
+    if voice.dep:
+        names = {by_id[d].language for d in voice.dep if d in by_id}
+        with contextlib.suppress(ValueError):
+            return language_code(names.pop()) if len(names) == 1 and None not in names else None
+        return None
+    text = next(iter(voice.args.values()), None)
+    return text_language(text) if isinstance(text, str) else None
 
 
 def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:

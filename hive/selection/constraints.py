@@ -32,6 +32,12 @@ def language_code(name: str) -> str:
     return code
 
 
+def language_name(code: str) -> str:
+    """'es' -> 'Spanish': the name HIVE writes for a code (the first of LANGUAGE_NAMES), capitalised; the code
+    itself when no name has it."""
+    return next((name.capitalize() for name, c in LANGUAGE_NAMES.items() if c == code), code)
+
+
 def parse_count(text: str | int | float) -> int:
     """'500M' -> 500_000_000, '1.5B' -> 1_500_000_000, '10k' -> 10_000, 42 -> 42."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):

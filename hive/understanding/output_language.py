@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from hive.request import GoalSpec, InputResource
-from hive.selection.constraints import LANGUAGE_NAMES
+from hive.selection.constraints import LANGUAGE_NAMES, language_name
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language
 
@@ -45,7 +45,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
         if source is None or len(wanted) != 1:
             continue
         target = wanted.pop()
-        name = _name_of(target)
+        name = language_name(target)
         beside = next((i for i, g in enumerate(goals) if g.task == TRANSLATION and g.language and LANGUAGE_NAMES.get(g.language.lower()) == target), None)
         if beside is not None:
             if goals[beside].source == goal.source and goal.task == "text-to-speech":
@@ -73,7 +73,7 @@ def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], w
         others = asked - {own}
         target = (persons or "en") if aimed is None else (others.pop() if len(others) == 1 else None)
         if target is not None and target != own:
-            goal.language = _name_of(target)
+            goal.language = language_name(target)
 
 
 def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> str | None:
@@ -99,11 +99,6 @@ def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[s
     if resource.kind != "file":
         return None
     return spoken_language(words) if "audio" in resource.modalities else named_source_language(words)
-
-
-def _name_of(code: str) -> str:
-    """The language name HIVE writes for a code (the first of LANGUAGE_NAMES), capitalised as a step's language."""
-    return next(name for name, c in LANGUAGE_NAMES.items() if c == code).capitalize()
 
 
 def _read_by_others(index: int, goals: list[GoalSpec]) -> bool:

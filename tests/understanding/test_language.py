@@ -98,3 +98,10 @@ def test_the_language_the_person_speaks():
     assert persons_language("what is she saying? I only speak English.") == "en"
     assert persons_language("I speak French, we speak German") is None  # two: not known
     assert persons_language("Transcribe the English lecture") is None
+
+
+def test_a_voice_reading_a_pasted_text_prefers_the_text_s_language(planner):
+    """A Spanish text read aloud had been given the English-only Piper voice without a word (new user)."""
+    result = planner.plan('Read this aloud: "El tren sale a las nueve y es para mi madre, por favor."')
+    voice = result.tasks[0]
+    assert voice.task == "text-to-speech" and "the language of the text it reads (Spanish)" in voice.why, voice.why
