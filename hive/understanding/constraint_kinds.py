@@ -30,6 +30,7 @@ from hive.selection.phrases import Phrase, quantities, value_kinds
 from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
 from hive.understanding.hidden_layer import Network, load_network, output_logits
+from hive.understanding.language import pairs_from
 from hive.understanding.parsing import PARAGRAPH_BREAK, RequestText
 from hive.understanding.segments import Part, split_parts
 
@@ -163,9 +164,10 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
     def free(at: int) -> bool:
         return not any(s <= at < e for s, e in taken)
 
-    if kind == "language":  # every language the clause names, but not a target ("into English")
+    if kind == "language":  # every language the clause names, but not a target ("into English") nor a pair's ("English to Romanian")
         return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
-                for m in LANGUAGE_MENTION.finditer(located.masked, start, end) if not m["before"] and free(m.start("name"))]
+                for m in LANGUAGE_MENTION.finditer(located.masked, start, end)
+                if not m["before"] and free(m.start("name")) and not pairs_from(located.masked, m.end())]
     counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
     if kind == "max_params":
         for q in counts:

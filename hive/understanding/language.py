@@ -121,14 +121,19 @@ def text_language(text: str) -> str | None:
     return LANGUAGE_NAMES.get(name.lower()) if name else None
 
 
+def pairs_from(words: str, end: int) -> bool:
+    """Whether the language name ending at `end` is the source of a pair: "English to Romanian", "fr->en"."""
+    joint = PAIR_JOINT.match(words, end)
+    return bool(joint and LANGUAGE_MENTION.match(words[joint.end():]))
+
+
 def named_source_language(words: str) -> str | None:
     """The code of the one language the request's words say a text to translate is in, else None."""
     named = set()
     for mention in LANGUAGE_MENTION.finditer(words):
         if mention["before"]:
             continue  # "into English": a target
-        joint = PAIR_JOINT.match(words, mention.end())
         if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
-                or (joint and LANGUAGE_MENTION.match(words[joint.end():]))):
+                or pairs_from(words, mention.end())):
             named.add(LANGUAGE_NAMES[mention["name"].lower()])
     return named.pop() if len(named) == 1 else None

@@ -175,3 +175,9 @@ def test_a_labelled_size_cap_is_a_cap_and_no_ranking_by_size(query):
     constraints = Planner(select_models=False).plan(query).constraints["global"]
     assert constraints["max_parameters"] == 500_000_000
     assert "smallest" not in constraints
+
+
+def test_the_source_of_a_language_pair_is_no_model_language(planner):
+    """'English to Romanian, smallest model' had also required the model to list English (new user)."""
+    result = planner.plan('English to Romanian, smallest model, Apache only: "The meeting starts at nine tomorrow."')
+    assert result.constraints == {"global": {"licences": ["apache-2.0"], "smallest": True}}
