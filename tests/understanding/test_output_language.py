@@ -46,9 +46,11 @@ def test_a_transcript_in_another_language_than_the_person_speaks_is_translated(p
 
 @pytest.mark.parametrize("request_text, flow", [
     # the recording's language had been read as the translation's target (a new user's, eighteenth session)
-    ("podcast.mp3 is in German. Give me an English summary of it.",
-     [("automatic-speech-recognition", [], None), ("translation", [0], "English"), ("summarization", [1], None)]),
+    ("podcast.mp3 is in German. Summarise it for me in English.",
+     [("automatic-speech-recognition", [], None), ("summarization", [0], None), ("translation", [1], "English")]),
     ("Summarise lecture_jp.wav in English, the lecture is in Japanese",
+     [("automatic-speech-recognition", [], None), ("summarization", [0], None), ("translation", [1], "English")]),
+    ("Summarise meeting.wav in English; the meeting was held in French.",  # "held in French" had been a translation's target
      [("automatic-speech-recognition", [], None), ("summarization", [0], None), ("translation", [1], "English")]),
     # the recording's own language asks for nothing ("in English" had added a translation back into English)
     ("I recorded myself in English (me.wav). Translate it to Spanish and read it out loud for my abuela",
