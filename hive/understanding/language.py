@@ -73,7 +73,7 @@ SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file
 # which wins over one merely named beside it ("Summarise lecture_jp.wav in English, the lecture is in Japanese")
 SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|held|given|speaks?|speaking|talks?|talking)|'s)\s+(?:mostly\s+|all\s+)?(?:in\s+)?$", re.I)
 # "an English summary", "a Spanish transcript": a language the result is asked in, not the recording's
-A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?)\b", re.I)
+A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?|text)\b", re.I)
 LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
 # "I only speak English", "we understand French": the person's own language, not the recording's
 PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
@@ -110,6 +110,7 @@ def persons_language(text: str) -> str | None:
 # Words around a language name that make it the language of a text to translate: "from Spanish", "written in
 # Italian" before it; "to English", "->French" (a pair) or a kind of text ("this French email") after it
 SOURCE_BEFORE = re.compile(r"\b(?:from|written\s+in)\s+$", re.I)
+ARROW_BEFORE = re.compile(r"(?:->|→|=>|>)\s*$")
 PAIR_JOINT = re.compile(r"\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*", re.I)
 TEXT_KIND = re.compile(r"\s+(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
                        r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle)s?\b", re.I)
@@ -131,8 +132,8 @@ def named_source_language(words: str) -> str | None:
     """The code of the one language the request's words say a text to translate is in, else None."""
     named = set()
     for mention in LANGUAGE_MENTION.finditer(words):
-        if mention["before"]:
-            continue  # "into English": a target
+        if mention["before"] or ARROW_BEFORE.search(words, max(0, mention.start() - 8), mention.start()):
+            continue  # "into English", "-> English text": a target
         if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
                 or pairs_from(words, mention.end())):
             named.add(LANGUAGE_NAMES[mention["name"].lower()])

@@ -43,6 +43,7 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("A voicemail in Portuguese (voicemail.ogg) - what is she saying? I only speak English.", "pt"),  # the person's is not the recording's
     ("Summarise lecture_jp.wav in English, the lecture is in Japanese", "ja"),  # a verb places the recording
     ("lecture_jp.wav is a Japanese lecture, give me an English summary", "ja"),  # the summary's language is no recording's
+    ("Japanese podcast ep3.mp3 -> English text.", "ja"),
     ("transcribe interview_es.mp3 (it's in Spanish) and translate the transcript into English and German", "es"),
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
@@ -78,6 +79,7 @@ def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
     ("Italian-to-English please: ciao", "it"),
     ("the letter is written in Portuguese, translate it", "pt"),
     ("Translate it into German", None),  # a target only
+    ("Japanese podcast ep3.mp3 -> English text.", None),  # after an arrow: a target
     ("Translate from French or from Spanish into English", None),  # two: not known
 ])
 def test_the_language_a_text_to_translate_is_said_to_be_in(words, code):
