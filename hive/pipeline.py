@@ -19,11 +19,10 @@ from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import language_code, language_name
 from hive.selection.select import LanguagePreference, Selector
-from hive.understanding.base import Understander
+from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.language import named_source_language, spoken_language, text_language
-from hive.understanding.base import UNCERTAIN
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
@@ -148,8 +147,8 @@ class Planner:
 
     def _select(self, steps: list[TaskStep], needs: list[Constraints], constraints: ConstraintSet, explain: bool,
                 preferred_languages: dict[str, LanguagePreference]) -> tuple[dict[str, dict[str, str]], list[str]]:
-        """Each step's model, under the request's constraints and what the step itself `needs`; returns each task's rejected candidates (with `explain`) and a warning per step
-        whose preferred language no admissible model lists."""
+        """Each step's model, under the request's constraints and what the step itself `needs`; returns each task's
+        rejected candidates (with `explain`) and a warning per step whose preferred language no admissible model lists."""
         selections = self.selector.select_for_steps([(s.pipeline_tag, n) for s, n in zip(steps, needs)], constraints, explain, preferred_languages)
         unmet = []
         for step, chosen in zip(steps, selections):

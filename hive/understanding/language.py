@@ -1,5 +1,6 @@
-"""Tell an English request from one written in another language, by its most common words or its script; and
-the language a request says its recording is spoken in."""
+"""The languages of a request: whether it is written in English (by its most common words or its script), the
+language a pasted text is in, the one its recording is said to be spoken in, the one the person speaks, and the
+one a text to translate is said to be in."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+")  # a full stop inside a file
 # "the lecture is in Japanese", "recorded in German", "she speaks Greek": a verb puts the recording in a language,
 # which wins over one merely named beside it ("Summarise lecture_jp.wav in English, the lecture is in Japanese")
 SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|held|given|speaks?|speaking|talks?|talking)|'s)\s+(?:mostly\s+|all\s+)?(?:in\s+)?$", re.I)
-# "an English summary", "a Spanish transcript": a language the result is asked in, not the recording's
+# "an English summary", "-> English text": a language the result is asked in, not the recording's
 A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?|text)\b", re.I)
 LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
 # "I only speak English", "we understand French": the person's own language, not the recording's

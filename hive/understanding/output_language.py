@@ -7,18 +7,18 @@ from __future__ import annotations
 import re
 
 from hive.request import GoalSpec, InputResource
-from hive.selection.constraints import LANGUAGE_NAMES, language_name
+from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, language_name
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language
 
-# The steps whose output is in the language of the text they read, and whether a translation goes before the step
-# (a voice reads the translated text; English summarisers read an English text) or after it (a summary in
-# another language is the English summary translated)
+# The steps whose output is in the language of the text they read: a translation goes before a voice (it reads the
+# translated text) and before a summary asked in English (English summarisers read it), after one asked in another
 FOLLOW_THEIR_TEXT = {"text-to-speech", "summarization"}
 TRANSCRIPTION = "automatic-speech-recognition"
-_NAMES = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
-# Words asking for a result in a language: "read it out in Spanish", "an English summary", "a German voice-over"
-ASKED_IN = re.compile(rf"\bin\s+(?P<in>{_NAMES})\b|\b(?P<kind>{_NAMES})[- ](?:summary|summaries|version|voice-?over|narration|audio)\b", re.I)
+# Words around a language name asking for a result in it: "read it out in Spanish", "an English summary", "a
+# German voice-over" (the name itself is found by LANGUAGE_MENTION, compiled once for the whole program)
+IN_BEFORE = re.compile(r"\bin\s+$", re.I)
+RESULT_AFTER = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|audio)\b", re.I)
 
 
 def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> list[GoalSpec]:
@@ -30,7 +30,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     persons = persons_language(words)
     # the language a recording is said to be in ("I recorded myself in English (me.wav)") is asked of nothing
     spoken = spoken_language(words) if any("audio" in r.modalities for r in inputs.values()) else None
-    asked = {LANGUAGE_NAMES[(m["in"] or m["kind"]).lower()] for m in ASKED_IN.finditer(words)} - {spoken} | {persons} - {None}
+    asked = (_asked_languages(words) - {spoken}) | ({persons} - {None})
     _aim_translations(goals, inputs, words, asked, persons)
     if not asked:
         return goals
@@ -57,6 +57,12 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
             goals.append(GoalSpec(task=TRANSLATION, source=goal.source, language=name, confidence=goal.confidence))
             goal.source = len(goals) - 1
     return goals
+
+
+def _asked_languages(words: str) -> set[str]:
+    """The codes of the languages the words ask a result in."""
+    return {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(words)
+            if not m["before"] and (IN_BEFORE.search(words, max(0, m.start() - 8), m.start()) or RESULT_AFTER.match(words, m.end()))}
 
 
 def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str, asked: set[str], persons: str | None) -> None:
