@@ -80,7 +80,8 @@ def _language_patterns() -> list[re.Pattern]:
     languages = "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
     codes = "|".join(sorted(set(LANGUAGE_NAMES.values()) - CODES_THAT_ARE_WORDS, key=len, reverse=True))
     every_code = "|".join(sorted(set(LANGUAGE_NAMES.values()), key=len, reverse=True))
-    nouns, verbs = _vocabulary()["model_nouns"], _vocabulary()["language_verbs"]
+    data = _vocabulary()
+    nouns, verbs = data["model_nouns"], data["language_verbs"]
     return [
         # "an English voice", "German-speaking models", "a Korean (ko) model" (not "into English", "to German")
         re.compile(rf"(?<!into )(?<!to )\b(?P<language>{languages})(?:\s*\([a-z]{{2,3}}\))?(?:[- ](?:capable|speaking|language|only|trained|tuned))?"

@@ -80,6 +80,11 @@ LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
 PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
 
 
+def the_one(codes: set[str]) -> str | None:
+    """The language of a set that holds one, else None (none, or several: not known)."""
+    return next(iter(codes)) if len(codes) == 1 else None
+
+
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
     English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
@@ -98,14 +103,14 @@ def spoken_language(text: str) -> str | None:
                 named[code] = named.get(code, False) or stated
                 listed_after = (m.end(), stated)
     said = {code for code, stated in named.items() if stated} or set(named)
-    return said.pop() if len(said) == 1 else None
+    return the_one(said)
 
 
 def persons_language(text: str) -> str | None:
     """The code of the one language the person says they speak ("I only speak English"), else None."""
     named = {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(text)
              if not m["before"] and PERSON_SPEAKS.search(text, max(0, m.start() - 40), m.start())}
-    return named.pop() if len(named) == 1 else None
+    return the_one(named)
 
 
 # Words around a language name that make it the language of a text to translate: "from Spanish", "written in
@@ -138,4 +143,4 @@ def named_source_language(words: str) -> str | None:
         if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
                 or pairs_from(words, mention.end())):
             named.add(LANGUAGE_NAMES[mention["name"].lower()])
-    return named.pop() if len(named) == 1 else None
+    return the_one(named)

@@ -9,7 +9,7 @@ import re
 from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, language_name
 from hive.understanding.fanout import TRANSLATION
-from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language
+from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language, the_one
 
 # The steps whose output is in the language of the text they read: a translation goes before a voice (it reads the
 # translated text) and before a summary asked in English (English summarisers read it), after one asked in another
@@ -28,15 +28,16 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     by the voice instead of running beside it. Nothing changes when the languages are not both known."""
     goals = list(goals)
     persons = persons_language(words)
+    recording = spoken_language(words)
     # the language a recording is said to be in ("I recorded myself in English (me.wav)") is asked of nothing
-    spoken = spoken_language(words) if any("audio" in r.modalities for r in inputs.values()) else None
+    spoken = recording if any("audio" in r.modalities for r in inputs.values()) else None
     asked = (_asked_languages(words) - {spoken}) | ({persons} - {None})
     _aim_translations(goals, inputs, words, asked, persons)
     if not asked:
         return goals
     for index, goal in enumerate(list(goals)):
         if goal.task == TRANSCRIPTION and not _read_by_others(index, goals):
-            source = spoken_language(words)  # a transcript is in the recording's language; a translation follows it
+            source = recording  # a transcript is in the recording's language; a translation follows it
         elif goal.task in FOLLOW_THEIR_TEXT:
             source = _language_of(goal.source, goals, inputs, words)
         else:
@@ -77,7 +78,7 @@ def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], w
         if own is None or (aimed is not None and aimed != own):
             continue
         others = asked - {own}
-        target = (persons or "en") if aimed is None else (others.pop() if len(others) == 1 else None)
+        target = (persons or "en") if aimed is None else the_one(others)
         if target is not None and target != own:
             goal.language = language_name(target)
 
