@@ -37,6 +37,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
+from hive.understanding.output_language import FOLLOW_THEIR_TEXT, asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
@@ -63,6 +64,7 @@ FREE_WRITING = "text-generation"
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
+TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
 
 
 class LearnedUnderstander(RuleUnderstander):
@@ -188,6 +190,7 @@ class LearnedUnderstander(RuleUnderstander):
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):
             label = modelled  # "which speech recognition model has the lowest WER ...": the model's noun names the task
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
+        label = _result_asked_in_a_language(label, reading, inside, located)
         if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
             chosen = self._choose(reading, located) or label
             if chosen != label:
@@ -381,6 +384,16 @@ def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[
     the cue phrases that ask for a task (training reads its examples through this too)."""
     located.references = [(_with_determiner(located.masked, m.start), m.end) for m in mentions if m.refers_to is not None]
     return cue_spans(rules, located.masked)
+
+
+def _result_asked_in_a_language(label: str, reading: PartReading, inside: list[Mention], located: RequestText) -> str:
+    """'a quick summary of this in Vietnamese', 'an English summary of it', 'read it out in Spanish': the clause
+    names the result it wants and the language it wants it in, which the detector reads as a translation. The
+    result is the step; the language it is asked in brings the translation (`output_language`)."""
+    words = located.masked[reading.part.start:reading.part.end]
+    if label != TRANSLATION or TRANSLATE_WORD.search(words) or not asked_languages(words):
+        return label
+    return next((m.task for m in inside if m.task in FOLLOW_THEIR_TEXT and _probability(reading, m.task) >= CUE_FLOOR), label)
 
 
 def _without_late_references(inside: list[Mention], located: RequestText, earlier: list[Mention]) -> list[Mention]:

@@ -31,7 +31,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     recording = spoken_language(words)
     # the language a recording is said to be in ("I recorded myself in English (me.wav)") is asked of nothing
     spoken = recording if any("audio" in r.modalities for r in inputs.values()) else None
-    asked = (_asked_languages(words) - {spoken}) | ({persons} - {None})
+    asked = (asked_languages(words) - {spoken}) | ({persons} - {None})
     _aim_translations(goals, inputs, words, asked, persons)
     if not asked:
         return goals
@@ -60,7 +60,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     return goals
 
 
-def _asked_languages(words: str) -> set[str]:
+def asked_languages(words: str) -> set[str]:
     """The codes of the languages the words ask a result in."""
     return {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(words)
             if not m["before"] and (IN_BEFORE.search(words, max(0, m.start() - 8), m.start()) or RESULT_AFTER.match(words, m.end()))}

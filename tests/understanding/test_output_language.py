@@ -76,3 +76,19 @@ def test_a_text_already_in_the_asked_language_is_read_as_it_is():
     inputs = {"text0": InputResource(id="text0", modalities=["text"], value="El tren sale a las nueve y es para mi madre", kind="inline")}
     goals = [GoalSpec(task="text-to-speech", source="text0")]
     assert in_asked_languages(goals, inputs, "Read this out in Spanish") == goals
+
+
+@pytest.mark.parametrize("request_text, flow", [
+    ("podcast.mp3 is in German. Give me an English summary of it",
+     [("automatic-speech-recognition", [], None), ("translation", [0], "English"), ("summarization", [1], None)]),
+    (f"can u give me a quick summary of this in vietnamese? for my mom\n\n{ENGLISH}",
+     [("summarization", [], None), ("translation", [0], "Vietnamese")]),
+])
+def test_a_result_named_with_its_language_is_that_result_not_a_translation_alone(planner, request_text, flow):
+    """The detector read the one clause naming a summary and a language as a translation alone (no summary)."""
+    assert _flow(planner.plan(request_text)) == flow
+
+
+def test_a_clause_asking_to_translate_a_summary_stays_a_translation(planner):
+    result = planner.plan(f"Summarise this. Then translate the summary in French.\n\n{ENGLISH}")
+    assert _flow(result) == [("summarization", [], None), ("translation", [0], "French")]
