@@ -76,8 +76,13 @@ SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|held|given|
 # "an English summary", "-> English text": a language the result is asked in, not the recording's
 A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?|text)\b", re.I)
 LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
-# "I only speak English", "we understand French": the person's own language, not the recording's
-PERSON_SPEAKS = re.compile(r"\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)\s+(?:only\s+)?$", re.I)
+# "I only speak English", "we understand French", "my grandma only speaks Polish", "the babysitter reads English",
+# "I am Vietnamese": the language of the person (or the one they ask for), not the recording's. Someone else's
+# "speaks" needs an "only" ("she speaks Greek" is said of a recording's speaker).
+PERSON_SPEAKS = re.compile(r"(?:\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mostly\s+)?(?:speak|understand|read)"
+                           r"|\b(?:he|she|they|(?:my|our|his|her|their|the)(?:\s+[^\W\d_]+){1,3})"
+                           r"\s+(?:(?:only|just|can\s+only)\s+(?:speaks?|understands?|reads?)|understands?|reads?)"
+                           r"|\bI\s+am|\bI'm)\s+(?:only\s+)?$", re.I)
 
 
 def the_one(codes: set[str]) -> str | None:

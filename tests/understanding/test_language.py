@@ -102,6 +102,24 @@ def test_the_language_the_person_speaks():
     assert persons_language("Transcribe the English lecture") is None
 
 
+@pytest.mark.parametrize("words, code", [
+    ("Translate this for my grandma, she only speaks Polish", "pl"),
+    ("The babysitter only reads English.", "en"),
+    ("Our client can only read German", "de"),
+    ("I am Vietnamese. Please translate this", "vi"),
+    ("I'm Korean", "ko"),
+])
+def test_the_language_of_the_person_a_result_is_for(words, code):
+    """Only "I speak X" had been read: "my grandma only speaks Polish" gave a translation no target."""
+    assert persons_language(words) == code
+
+
+def test_a_speaker_s_language_stays_the_recording_s():
+    assert persons_language("she speaks Greek in call.wav") is None
+    assert spoken_language("she speaks Greek in call.wav") == "el"
+    assert persons_language("I am in Berlin, the talk is in German") is None
+
+
 def test_a_voice_reading_a_pasted_text_prefers_the_text_s_language(planner):
     """A Spanish text read aloud had been given the English-only Piper voice without a word (new user)."""
     result = planner.plan('Read this aloud: "El tren sale a las nueve y es para mi madre, por favor."')

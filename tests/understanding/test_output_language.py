@@ -92,3 +92,9 @@ def test_a_result_named_with_its_language_is_that_result_not_a_translation_alone
 def test_a_clause_asking_to_translate_a_summary_stays_a_translation(planner):
     result = planner.plan(f"Summarise this. Then translate the summary in French.\n\n{ENGLISH}")
     assert _flow(result) == [("summarization", [], None), ("translation", [0], "French")]
+
+
+def test_a_translation_for_someone_goes_into_the_language_they_read(planner):
+    """'she only speaks Polish' had given the translation no target (only 'I speak X' was read)."""
+    result = planner.plan(f"Translate this for my grandma, she only speaks Polish: '{ENGLISH}'")
+    assert _flow(result) == [("translation", [], "Polish")]
