@@ -14,12 +14,12 @@ from hive.understanding.inputs import ALSO_READ_AS, MODALITY_BY_EXTENSION
 FUNCTION_WORDS = {
     "English": {"the", "and", "of", "to", "is", "in", "it", "this", "that", "please", "what", "my", "me", "with", "for", "from", "into", "then", "can", "you",
                 "your", "our", "we", "will", "has", "have", "was", "are", "be", "not", "but", "they", "he", "she", "by", "at", "which", "would"},
-    "German": {"und", "der", "die", "das", "ist", "nicht", "ein", "eine", "bitte", "mit", "auf", "zu", "den", "dem", "mir", "ich", "dann", "diese", "dieses", "wie"},
-    "French": {"le", "la", "les", "et", "est", "une", "des", "du", "pour", "avec", "dans", "moi", "je", "ce", "cette", "puis", "svp", "sur", "qui", "vous"},
-    "Spanish": {"el", "los", "las", "y", "es", "una", "del", "por", "para", "con", "esta", "este", "yo", "luego", "qué", "cómo", "favor", "mi", "lo", "su"},
-    "Italian": {"il", "lo", "gli", "e", "è", "della", "per", "con", "questo", "questa", "poi", "io", "mi", "che", "di", "un", "una", "nel", "sono", "favore"},
-    "Portuguese": {"o", "os", "as", "e", "é", "um", "uma", "do", "da", "para", "com", "este", "esta", "eu", "depois", "não", "por", "favor", "que", "em"},
-    "Dutch": {"de", "het", "en", "een", "is", "niet", "van", "met", "voor", "dit", "deze", "ik", "dan", "alsjeblieft", "op", "naar", "wat", "mij", "zijn", "ook"},
+    "German": {"sie", "wir", "auch", "nur", "noch", "sind", "für", "von", "haben", "wird", "aus", "bei", "guten", "danke", "heute", "alle", "uns", "oder", "aber", "und", "der", "die", "das", "ist", "nicht", "ein", "eine", "bitte", "mit", "auf", "zu", "den", "dem", "mir", "ich", "dann", "diese", "dieses", "wie"},
+    "French": {"de", "que", "pas", "au", "aux", "il", "elle", "nous", "sont", "mais", "ou", "très", "bonjour", "merci", "tous", "demain", "avez", "suis", "votre", "notre", "le", "la", "les", "et", "est", "une", "des", "du", "pour", "avec", "dans", "moi", "je", "ce", "cette", "puis", "svp", "sur", "qui", "vous"},
+    "Spanish": {"de", "que", "se", "muy", "pero", "más", "todos", "gracias", "hola", "buenos", "buenas", "días", "hay", "está", "como", "nos", "también", "ahora", "hoy", "mañana", "el", "los", "las", "y", "es", "una", "del", "por", "para", "con", "esta", "este", "yo", "luego", "qué", "cómo", "favor", "mi", "lo", "su"},
+    "Italian": {"ci", "ho", "buongiorno", "grazie", "anche", "tutti", "oggi", "domani", "alle", "sei", "siamo", "molto", "ma", "ciao", "il", "lo", "gli", "e", "è", "della", "per", "con", "questo", "questa", "poi", "io", "mi", "che", "di", "un", "una", "nel", "sono", "favore"},
+    "Portuguese": {"de", "obrigado", "obrigada", "bom", "dia", "todos", "você", "muito", "mas", "são", "hoje", "amanhã", "nós", "ao", "às", "olá", "o", "os", "as", "e", "é", "um", "uma", "do", "da", "para", "com", "este", "esta", "eu", "depois", "não", "por", "favor", "que", "em"},
+    "Dutch": {"goedemorgen", "bedankt", "dank", "jij", "heb", "hebben", "maar", "nog", "bij", "vandaag", "morgen", "hallo", "wij", "de", "het", "en", "een", "is", "niet", "van", "met", "voor", "dit", "deze", "ik", "dan", "alsjeblieft", "op", "naar", "wat", "mij", "zijn", "ook"},
 }
 WORD = re.compile(r"[^\W\d_]+")
 MIN_WORDS = 4

@@ -33,6 +33,7 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     spoken = recording if any("audio" in r.modalities for r in inputs.values()) else None
     asked = (asked_languages(words) - {spoken}) | ({persons} - {None})
     _aim_translations(goals, inputs, words, asked, persons)
+    goals = _without_translations_into_their_own_language(goals, inputs)
     if not asked:
         return goals
     for index, goal in enumerate(list(goals)):
@@ -81,6 +82,25 @@ def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], w
         target = (persons or "en") if aimed is None else the_one(others)
         if target is not None and target != own:
             goal.language = language_name(target)
+
+
+def _without_translations_into_their_own_language(goals: list[GoalSpec], inputs: dict[str, InputResource]) -> list[GoalSpec]:
+    """'Read this aloud in Spanish: Buenos días a todos ...': the pasted text is in the language asked, so the
+    translation into it, which no step reads, goes; the voice reads the text. Only for a pasted text whose
+    language its own words show, and only beside another step that reads the same text."""
+    def idle(index: int, goal: GoalSpec) -> bool:
+        resource = inputs.get(goal.source) if isinstance(goal.source, str) else None
+        return goal.task == TRANSLATION and resource is not None and resource.kind == "inline" \
+            and LANGUAGE_NAMES.get((goal.language or "").lower()) == text_language(str(resource.value)) is not None \
+            and not _read_by_others(index, goals) and any(other.source == goal.source for other in goals if other is not goal)
+
+    dropped = [index for index, goal in enumerate(goals) if idle(index, goal)]
+    if not dropped:
+        return goals
+    def moved(reference: str | int | None) -> str | int | None:
+        return reference - sum(d < reference for d in dropped) if isinstance(reference, int) else reference
+    return [goal.model_copy(update={"source": moved(goal.source), "uses": [moved(u) for u in goal.uses]})
+            for index, goal in enumerate(goals) if index not in dropped]
 
 
 def _language_of(source: str | int | None, goals: list[GoalSpec], inputs: dict[str, InputResource], words: str) -> str | None:

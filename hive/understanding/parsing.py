@@ -15,6 +15,7 @@ from typing import Callable, Protocol
 from hive.request import ParsedRequest
 from hive.selection.phrases import Phrase, constraint_phrases
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
+from hive.understanding.language import foreign_language
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
@@ -232,16 +233,20 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
 
 def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> None:
     """Pasted content above the request: paragraphs that are not the person's own words, followed by a last one
-    that is ("Hey guys, the printer's busted again ..." then "turn that into a formal notice")."""
+    that is ("Hey guys, the printer's busted again ..." then "turn that into a formal notice"); paragraphs in
+    another language than English above an English one are pasted whatever they say."""
     masked = found.masked
     paragraphs = _paragraph_spans(found.query, 0, len(found.query))
     if len(paragraphs) < 2:
         return
     (first, _), (last_start, last_end), lead_end = paragraphs[0], paragraphs[-1], paragraphs[-2][1]
-    if (BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end) or constraint_phrases(masked[first:lead_end])
-            or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS):
+    if BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end):
+        return
+    foreign = foreign_language(found.query[first:lead_end]) and not foreign_language(found.query[last_start:last_end])
+    if not foreign and (constraint_phrases(masked[first:lead_end]) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS):
         return  # a list of limits above the ask ("Approved licences:\n- MIT") is the person's, not a paste
-    if _first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end or _first_pasted_paragraph(found.query, first, lead_end, asks) != first:
+    if not foreign and (_first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end
+                        or _first_pasted_paragraph(found.query, first, lead_end, asks) != first):
         return
     found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
     found.masked = blanked(found.masked, first, lead_end)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.language import foreign_language, named_source_language, persons_language, spoken_language, text_language
+from hive.understanding.language import foreign_language, named_source_language, persons_language, spoken_language, text_language, written_in
 
 
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
@@ -100,6 +100,18 @@ def test_the_language_the_person_speaks():
     assert persons_language("what is she saying? I only speak English.") == "en"
     assert persons_language("I speak French, we speak German") is None  # two: not known
     assert persons_language("Transcribe the English lecture") is None
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Buenos días a todos, la reunión empieza a las nueve.", "Spanish"),
+    ("Bom dia a todos, a reunião começa às nove.", "Portuguese"),
+    ("Buongiorno a tutti, la riunione inizia alle nove.", "Italian"),
+    ("Goedemorgen allemaal, de vergadering begint om negen uur.", "Dutch"),
+    ("Please summarise the non-commercial licence terms of this model for me", "English"),
+])
+def test_a_short_greeting_is_placed_in_its_language(text, language):
+    """"Buenos días a todos ..." held none of the few Spanish words known and was read as no language."""
+    assert written_in(text) == language
 
 
 @pytest.mark.parametrize("words, code", [

@@ -98,3 +98,12 @@ def test_a_translation_for_someone_goes_into_the_language_they_read(planner):
     """'she only speaks Polish' had given the translation no target (only 'I speak X' was read)."""
     result = planner.plan(f"Translate this for my grandma, she only speaks Polish: '{ENGLISH}'")
     assert _flow(result) == [("translation", [], "Polish")]
+
+
+def test_a_pasted_text_already_in_the_language_asked_is_read_as_it_is(planner):
+    """'Read this aloud in Spanish: <Spanish>' had kept a Spanish -> Spanish translation beside the voice."""
+    result = planner.plan("Read this aloud in Spanish: Buenos días a todos, la reunión empieza a las nueve.")
+    assert _flow(result) == [("text-to-speech", [], None)]
+    # asked outright, and read by the voice, the translation stays: the person asked for it
+    result = planner.plan("Translate this to Spanish and read it aloud: Buenos días a todos, la reunión empieza a las nueve.")
+    assert _flow(result) == [("translation", [], "Spanish"), ("text-to-speech", [0], None)]

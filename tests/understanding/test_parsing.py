@@ -181,6 +181,16 @@ def test_a_paste_above_the_request_is_pasted():
     assert parse_request(f"{notice}\n\nturn that into a formal notice for the noticeboard")[0].input_texts == []
 
 
+def test_a_paragraph_in_another_language_above_an_english_one_is_pasted():
+    """The German memo above "I don't speak German. What's the short version in English?" (no sentence of which
+    reads as an ask) had been read as the person's words, and the request refused as written in German."""
+    nobody_asks = StandInReading(lambda text: False)
+    memo = "Liebe Kolleginnen und Kollegen, ab dem 1. Juli gilt eine neue Regelung. Alle können bis zu drei Tage pro Woche von zu Hause arbeiten."
+    parsed = parse_request(f"{memo}\n\nI don't speak German. What's the short version in English?", nobody_asks)[0]
+    assert parsed.input_texts == [memo]
+    assert "Kolleginnen" not in parsed.own_words
+
+
 def test_a_tail_after_words_that_ask_is_pasted_though_they_point_at_nothing():
     asking = StandInReading(lambda text: text.lower().startswith(("translate", "run")))
     french = "Mercredi, Emmanuel Durand, directeur de Renault, a rencontré le maire de Lyon."
