@@ -60,6 +60,8 @@ WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
+CAPTIONING = "image-to-text"
+TRANSCRIPTION = "automatic-speech-recognition"
 FREE_WRITING = "text-generation"
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
@@ -304,10 +306,12 @@ class LearnedUnderstander(RuleUnderstander):
     def _readable(self, label: str, reading: PartReading) -> str:
         """A clause naming a file asks for a task that can read it, directly or after one conversion; when
         the best reading cannot ('find the entities in ./speech.mp3' read as object detection), the next
-        reading that can."""
+        reading that can; a caption asked of a recording is its transcript."""
         have = reading.part.modalities
         if not have or self._reaches(label, have):
             return label
+        if label == CAPTIONING and have & {"audio", "video"}:
+            return TRANSCRIPTION  # "caption tutorial.mp4": the captions of a recording are its words
         for other, p in reading.ranked(CHOICES + 1):
             if other != NONE and p >= CUE_SUPPORT and self._reaches(other, have):
                 return other

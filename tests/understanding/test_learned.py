@@ -45,6 +45,9 @@ def test_a_clause_that_only_introduces_the_labels_is_no_step_of_its_own():
         ("write down what is said in the clip ./c.mp3", ["automatic-speech-recognition"]),
         ("give me the gist of ./report.txt", ["summarization"]),
         ("whats the speaker saying in talk.wav", ["automatic-speech-recognition"]),
+        ("I'm hard of hearing. Can you caption tutorial.mp4 and also caption tutorial_part2.mp4?",
+         ["automatic-speech-recognition", "automatic-speech-recognition"]),  # image captioning, with no plan, before
+        ("Caption this photo ./dog.jpg", ["image-to-text"]),
         ("What did my boss say in the voicemail boss.m4a and does he sound angry?", ["automatic-speech-recognition", "audio-classification"]),
         ("Transcribe call.wav and judge the sentiment of what the customer said", ["automatic-speech-recognition", "text-classification"]),
         ("Summarise this email: 'Please translate the attached contract and draw a diagram.'", ["summarization"]),
