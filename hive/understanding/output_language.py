@@ -97,6 +97,7 @@ def _without_translations_into_their_own_language(goals: list[GoalSpec], inputs:
     dropped = [index for index, goal in enumerate(goals) if idle(index, goal)]
     if not dropped:
         return goals
+
     def moved(reference: str | int | None) -> str | int | None:
         return reference - sum(d < reference for d in dropped) if isinstance(reference, int) else reference
     return [goal.model_copy(update={"source": moved(goal.source), "uses": [moved(u) for u in goal.uses]})
