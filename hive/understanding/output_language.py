@@ -9,6 +9,7 @@ import re
 from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, language_name
 from hive.understanding.fanout import TRANSLATION
+from hive.understanding.inputs import PROMPT_ID
 from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language, the_one
 
 # The steps whose output is in the language of the text they read: a translation goes before a voice (it reads the
@@ -90,7 +91,7 @@ def _without_translations_into_their_own_language(goals: list[GoalSpec], inputs:
     language its own words show, and only beside another step that reads the same text."""
     def idle(index: int, goal: GoalSpec) -> bool:
         resource = inputs.get(goal.source) if isinstance(goal.source, str) else None
-        return goal.task == TRANSLATION and resource is not None and resource.kind == "inline" \
+        return goal.task == TRANSLATION and resource is not None and resource.kind == "inline" and resource.id != PROMPT_ID \
             and LANGUAGE_NAMES.get((goal.language or "").lower()) == text_language(str(resource.value)) is not None \
             and not _read_by_others(index, goals) and any(other.source == goal.source for other in goals if other is not goal)
 

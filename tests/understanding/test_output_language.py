@@ -107,3 +107,10 @@ def test_a_pasted_text_already_in_the_language_asked_is_read_as_it_is(planner):
     # asked outright, and read by the voice, the translation stays: the person asked for it
     result = planner.plan("Translate this to Spanish and read it aloud: Buenos días a todos, la reunión empieza a las nueve.")
     assert _flow(result) == [("translation", [], "Spanish"), ("text-to-speech", [0], None)]
+
+
+def test_a_translation_of_the_request_itself_is_no_pasted_text_in_its_own_language(planner):
+    """The request stands in for texts it names but does not give ("incoming support emails"); being English, it
+    had made 'translate them to English' a translation into the text's own language, and dropped it."""
+    result = planner.plan("Detect the language of incoming support emails, then translate them to English.")
+    assert [t for t, _d, _l in _flow(result)] == ["text-classification", "translation"]
