@@ -37,7 +37,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.output_language import FOLLOW_THEIR_TEXT, asked_languages
+from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
@@ -61,7 +61,6 @@ FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  #
 PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
 CAPTIONING = "image-to-text"
-TRANSCRIPTION = "automatic-speech-recognition"
 FREE_WRITING = "text-generation"
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)

@@ -243,9 +243,9 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
     if BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end):
         return
     foreign = bool(foreign_language(found.query[first:lead_end])) and not foreign_language(found.query[last_start:last_end])
-    if not foreign and (constraint_phrases(masked[first:lead_end]) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS):
-        return  # a list of limits above the ask ("Approved licences:\n- MIT") is the person's, not a paste
-    if not foreign and (_first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end
+    # a list of limits above the ask ("Approved licences:\n- MIT") is the person's, not a paste
+    if not foreign and (constraint_phrases(masked[first:lead_end]) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS
+                        or _first_pasted_paragraph(found.query, last_start, last_end, asks) != last_end
                         or _first_pasted_paragraph(found.query, first, lead_end, asks) != first):
         return
     found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
