@@ -284,6 +284,9 @@ def test_asking_to_hear_the_answer_adds_speech_after_it_but_describing_an_input_
     assert spoken.tasks[2].args["text"] == "<resource-1>"  # the French text is what is spoken
     asked = planner.plan("I asked my question out loud in ./ask.m4a. What is the answer in ./form_scan.png?")
     assert "text-to-speech" not in [t.task for t in asked.tasks]
+    dubbed = planner.plan("turn ./me.wav into Spanish speech")  # speech in another language: heard, not read
+    assert [t.task for t in dubbed.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
+    assert dubbed.tasks[1].language == "Spanish" and dubbed.tasks[2].args["text"] == "<resource-1>"
 
 
 def test_cue_words_inside_quotes_are_data_not_requests(planner):
