@@ -6,8 +6,8 @@ Usage:
       --truth benchmarks/data/dev-constraints-truth.jsonl --show-misses      # the set we tune on
 
 The truth (`benchmarks/data/frozen-constraints-truth.jsonl`) is computed from the raw card dump by the
-independent script `benchmarks/constraint_truth.py` (run first when the file is missing; it needs
-`../shared/data/p0_models.jsonl`). A step is honoured when the plan has a step of that task and
+independent script `benchmarks/constraint_truth.py` (run first when the file is missing or older than the script
+or the requests; it needs `../shared/data/p0_models.jsonl`). A step is honoured when the plan has a step of that task and
 - the truth says no model is admissible, and the plan reports the step unsatisfiable (no model); or
 - the chosen model is admissible and, when a ranking constraint applies (smallest, best on a benchmark,
   most downloaded, most liked), among the optimal ones.
@@ -68,8 +68,9 @@ def main() -> int:
     parser.add_argument("--truth", type=Path, default=TRUTH)
     parser.add_argument("--show-misses", action="store_true")
     args = parser.parse_args()
-    if not args.truth.exists():
-        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "constraint_truth.py"), "--requests", str(args.requests),
+    script = ROOT / "benchmarks" / "constraint_truth.py"
+    if not args.truth.exists() or args.truth.stat().st_mtime < max(script.stat().st_mtime, args.requests.stat().st_mtime):
+        subprocess.run([sys.executable, str(script), "--requests", str(args.requests),
                         "--out", str(args.truth)], check=True, stdout=subprocess.DEVNULL)
     truth = {t["id"]: t for t in map(json.loads, args.truth.read_text(encoding="utf-8").splitlines())}
     requests = [json.loads(line) for line in args.requests.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -65,6 +65,46 @@ Semantics (the same text is in benchmarks/data/README.md):
                one in the metric's direction is the model's value.
   most_downloaded / most_liked   optimal = maximum downloads / likes.
   At most one ranking constraint applies to a step in the frozen set.
+
+Translation direction (added in the twentieth session; before it the truth
+was blind to direction):
+
+  labels       a translation step of a request file may carry "source" and
+               "target", each an ISO 639-1 code or null (null = the request
+               neither says nor implies it).  They are the request's
+               meaning, written by hand like the constraints.
+  direction    a translation step with a source and/or target admits only
+               the models that can translate from that source (when given)
+               into that target (when given).  It is one more constraint on
+               that step: it narrows admissible before any ranking, exactly
+               like the others.  A step with both labels null (or a file
+               without labels) is not narrowed.  The "language" constraint
+               is unchanged: it stays the person's demand on the model's
+               language list.
+  which way    TRANSLATION_DIRECTIONS below gives, for every translation
+               model of the dump and of EXTRA_MODELS, what it can do and
+               why, as one of four rules:
+                 pairs        an explicit set of (source, target) pairs;
+                              OPUS-MT "Helsinki-NLP/opus-mt-<src>-<tgt>"
+                              and the other one-pair Marian models
+                              translate src->tgt only; T5 checkpoints
+                              en->de/fr/ro only; WMT21 en-x from English
+                              only; a model that cannot translate as
+                              released has the empty set.
+                 many_to_many between any two different languages of the
+                              model's language list (NLLB-200, SMaLL-100,
+                              the mT5 zh/ja/en model).
+                 from_list    from any language of its list other than the
+                              target, into one fixed target (opus-mt-mul-en:
+                              its list is the card's source languages
+                              written as ISO 639-1 codes, plus "en").
+                 language_list  direction not established from the card:
+                              every labelled language must be on the
+                              model's language list; no list passes.
+               A translation model missing from the table falls back to
+               the OPUS-MT id rule when its id has that shape and to the
+               language_list rule otherwise (the script warns).
+  --ignore-direction  reproduces the direction-blind truth.
 """
 
 import argparse
@@ -561,6 +601,123 @@ PARAMS_M = {
 
 LOWER_IS_BETTER = {"wer", "cer", "loss", "perplexity", "validationloss"}
 
+# ---------------------------------------------------------------------------
+# Translation direction: what each translation model of the dump and of
+# EXTRA_MODELS can translate, decided from its id, its card (meta.language and
+# description) and what is publicly known of its family.  Each entry is
+# (rule, argument, reason); see the module docstring for the four rules.
+# Codes are ISO 639-1 like the request labels; "lzh" (Literary Chinese, ISO
+# 639-3) is used where no two-letter code exists, so it matches no label.
+# ---------------------------------------------------------------------------
+PAIRS, MANY_TO_MANY, FROM_LIST, LANGUAGE_LIST = "pairs", "many_to_many", "from_list", "language_list"
+
+_T5_PAIRS = frozenset({("en", "de"), ("en", "fr"), ("en", "ro")})
+_T5_REASON = ("T5 was trained to translate only English->German/French/Romanian (WMT prefixes "
+              "'translate English to ...'); the card lists exactly en, fr, ro, de")
+
+TRANSLATION_DIRECTIONS = {
+    # ---- OPUS-MT (Helsinki-NLP): opus-mt-<src>-<tgt> translates src->tgt only ----
+    "Helsinki-NLP/opus-mt-en-es": (PAIRS, {("en", "es")}, "OPUS-MT id; card: source eng, target spa"),
+    "Helsinki-NLP/opus-mt-es-en": (PAIRS, {("es", "en")}, "OPUS-MT id; card: source spa, target eng"),
+    "Helsinki-NLP/opus-mt-fr-en": (PAIRS, {("fr", "en")}, "OPUS-MT id; card: source fr, target en"),
+    "Helsinki-NLP/opus-mt-en-fr": (PAIRS, {("en", "fr")}, "OPUS-MT id; card: source en, target fr"),
+    "Helsinki-NLP/opus-mt-de-en": (PAIRS, {("de", "en")}, "OPUS-MT id; card: source de, target en"),
+    "Helsinki-NLP/opus-mt-en-de": (PAIRS, {("en", "de")}, "OPUS-MT id; card: source English, target German"),
+    "Helsinki-NLP/opus-mt-ru-en": (PAIRS, {("ru", "en")}, "OPUS-MT id; card: source Russian, target English"),
+    "Helsinki-NLP/opus-mt-en-ru": (PAIRS, {("en", "ru")}, "OPUS-MT id; card: source en, target ru"),
+    "Helsinki-NLP/opus-mt-zh-en": (PAIRS, {("zh", "en")}, "OPUS-MT id; card: source Chinese, target English"),
+    "Helsinki-NLP/opus-mt-en-zh": (PAIRS, {("en", "zh")}, "OPUS-MT id; card: source eng, target Chinese varieties"),
+    "Helsinki-NLP/opus-mt-tr-en": (PAIRS, {("tr", "en")}, "OPUS-MT id; card: source tr, target en"),
+    "Helsinki-NLP/opus-mt-ja-en": (PAIRS, {("ja", "en")}, "OPUS-MT id; card: source ja, target en"),
+    "Helsinki-NLP/opus-mt-ko-en": (PAIRS, {("ko", "en")}, "OPUS-MT id; card: source kor, target eng"),
+    "Helsinki-NLP/opus-mt-mul-en": (FROM_LIST, "en",
+                                    "OPUS-MT mul->eng: the card's ~300 source languages (no Korean) are its "
+                                    "language list in two-letter codes; target English only"),
+    # ---- other one-direction Marian models ----
+    "liam168/trans-opus-mt-en-zh": (PAIRS, {("en", "zh")}, "card: source group English, target group Chinese"),
+    "staka/fugumt-en-ja": (PAIRS, {("en", "ja")}, "FuguMT card: source language en, target language ja"),
+    "staka/fugumt-ja-en": (PAIRS, {("ja", "en")}, "FuguMT card: source language ja, target language en"),
+    # ---- T5: English -> German / French / Romanian only ----
+    "t5-small": (PAIRS, _T5_PAIRS, _T5_REASON),
+    "t5-base": (PAIRS, _T5_PAIRS, _T5_REASON),
+    "t5-large": (PAIRS, _T5_PAIRS, _T5_REASON),
+    "t5-3b": (PAIRS, _T5_PAIRS, _T5_REASON),
+    "t5-11b": (PAIRS, _T5_PAIRS, _T5_REASON),
+    # ---- many-to-many ----
+    "facebook/nllb-200-distilled-600M": (MANY_TO_MANY, None,
+                                         "NLLB-200 card: single-sentence translation among its 200 listed languages"),
+    "facebook/nllb-200-distilled-1.3B": (MANY_TO_MANY, None,
+                                         "NLLB-200 card: single-sentence translation among its 200 listed languages"),
+    "facebook/nllb-200-3.3B": (MANY_TO_MANY, None,
+                               "NLLB-200 card: single-sentence translation among its 200 listed languages"),
+    "alirezamsh/small100": (MANY_TO_MANY, None,
+                            "SMaLL-100 card: M2M-100-style model over 10K+ pairs of its listed languages "
+                            "(examples hi->fr, zh->en)"),
+    "K024/mt5-zh-ja-en-trimmed": (MANY_TO_MANY, None,
+                                  "card: mT5 fine-tuned on en-ja, en-zh and ja-zh corpora with direction prefixes "
+                                  "('ja2zh: ...'); any way between zh, ja, en"),
+    # ---- one-to-many ----
+    "facebook/wmt21-dense-24-wide-en-x": (PAIRS, {("en", t) for t in ("ha", "is", "ja", "cs", "ru", "zh", "de")},
+                                          "card: 'one-to-many', English into ha, is, ja, cs, ru, zh, de"),
+    # ---- not a translator between the labelled languages ----
+    "raynardj/wenyanwen-chinese-translate-to-ancient": (PAIRS, {("zh", "lzh")},
+                                                        "card: modern Chinese -> Classical Chinese only (neither "
+                                                        "reads nor writes another language)"),
+    "facebook/mbart-large-cc25": (PAIRS, frozenset(),
+                                  "card: 'Pretrained (not finetuned)' denoising mBART; it must be fine-tuned before it "
+                                  "translates any pair, so no direction is admitted"),
+    # ---- EXTRA_MODELS ----
+    "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF": (LANGUAGE_LIST, None,
+                                              "general code/chat LLM, no stated translation directions; its card "
+                                              "lists English only, so only English-to-English labels pass (e.g. "
+                                              "'into English' from an unstated source)"),
+}
+
+_OPUS_ID = re.compile(r"^Helsinki-NLP/opus-mt-([a-z]{2,3})-([a-z]{2,3})$")
+_NOT_A_LANGUAGE = {"multilingual", "mul"}
+
+
+def direction_rule(model):
+    """(rule, argument, reason) for a translation model: the table entry, else
+    the OPUS-MT id rule, else the language-list rule."""
+    entry = TRANSLATION_DIRECTIONS.get(model["id"])
+    if entry is not None:
+        return entry
+    m = _OPUS_ID.match(model["id"])
+    if m and "mul" not in m.groups():
+        return (PAIRS, {(m.group(1), m.group(2))}, "OPUS-MT id (not in the table)")
+    return (LANGUAGE_LIST, None, "direction not established (not in the table)")
+
+
+def can_translate(model, source=None, target=None):
+    """True when `model` can translate from `source` into `target` (either may
+    be None = not labelled, which then asks nothing of that side)."""
+    source = _norm_lang(source) if source else None
+    target = _norm_lang(target) if target else None
+    if source is None and target is None:
+        return True
+    rule, arg, _reason = direction_rule(model)
+    langs = [l for l in model.get("languages") or [] if l not in _NOT_A_LANGUAGE]
+    if rule == PAIRS:
+        return any((source is None or s == source) and (target is None or t == target) for s, t in arg)
+    if rule == MANY_TO_MANY:
+        if source is not None and source not in langs:
+            return False
+        if target is not None and target not in langs:
+            return False
+        if source is not None and target is not None:
+            return source != target
+        return len(set(langs)) >= 2
+    if rule == FROM_LIST:
+        if target is not None and target != arg:
+            return False
+        return source is None or (source != arg and source in langs)
+    if rule == LANGUAGE_LIST:
+        if not langs:
+            return True
+        return all(l in langs for l in (source, target) if l is not None)
+    raise ValueError("unknown direction rule %r" % rule)
+
 
 # ---------------------------------------------------------------------------
 # Loading
@@ -735,6 +892,8 @@ def passes(model, c):
         return benchmark_value(model, c) is not None
     if kind in ("most_downloaded", "most_liked"):
         return True
+    if kind == "direction":
+        return can_translate(model, c.get("source"), c.get("target"))
     raise ValueError("unknown constraint kind %r" % kind)
 
 
@@ -755,6 +914,18 @@ def rank_key(model, c):
 
 def applies(c, task):
     return c.get("scope", "all") in ("all", task)
+
+
+def direction_constraint(step):
+    """The implicit direction constraint of one request step, or None: only a
+    translation step with a source or target label has one.  It is scoped to
+    the step itself (not to the task tag), so it is passed per step."""
+    if step.get("task") != "translation":
+        return None
+    source, target = step.get("source"), step.get("target")
+    if not source and not target:
+        return None
+    return {"scope": "translation", "kind": "direction", "source": source, "target": target}
 
 
 def solve_step(models, task, constraints):
@@ -788,9 +959,15 @@ def main(argv=None):
     ap.add_argument("dump", nargs="?", default=DEFAULT_DUMP, help="p0_models.jsonl")
     ap.add_argument("--requests", default=DEFAULT_REQUESTS)
     ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--ignore-direction", action="store_true",
+                    help="leave out the translation-direction constraint (the direction-blind truth)")
     args = ap.parse_args(argv)
 
     models = load_models(args.dump)
+    for m in models:
+        if "translation" in m["tasks"] and m["id"] not in TRANSLATION_DIRECTIONS:
+            print("warning: translation model %s is not in TRANSLATION_DIRECTIONS; rule: %s"
+                  % (m["id"], direction_rule(m)[2]), file=sys.stderr)
     requests = []
     with open(args.requests, encoding="utf-8") as fh:
         for line in fh:
@@ -803,7 +980,8 @@ def main(argv=None):
         steps = []
         print("%s  %s" % (req["id"], req["query"]))
         for t in req["tasks"]:
-            r = solve_step(models, t["task"], req["constraints"])
+            extra = None if args.ignore_direction else direction_constraint(t)
+            r = solve_step(models, t["task"], req["constraints"] + ([extra] if extra else []))
             n_steps += 1
             n_unsat += r["unsatisfiable"]
             steps.append({
@@ -820,6 +998,8 @@ def main(argv=None):
                                                   ", ".join(r["optimal"]))
             else:
                 status = "no ranking"
+            if extra:
+                status += "  [direction %s->%s]" % (extra["source"] or "?", extra["target"] or "?")
             print("   step %s %-30s admissible %3d/%-3d  %s" % (
                 t["id"], t["task"], len(r["admissible"]), r["_n_candidates"], status))
         out_lines.append(json.dumps({"id": req["id"], "steps": steps}, ensure_ascii=False))
