@@ -22,7 +22,7 @@ from hive.selection.select import LanguagePreference, Selector
 from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
-from hive.understanding.language import named_source_language, spoken_language, text_language
+from hive.understanding.language import file_name_language, named_source_language, spoken_language, text_language
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
@@ -216,10 +216,10 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
 
 
 def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str | None:
-    """The language a translation's text is in: the pasted text's own (by its words or script), else the one the
-    request names for it ("from Spanish", "this French email"), else, for a transcript, the recording's."""
+    """The language a translation's text is in: the pasted text's own (by its words or script) or the one its file
+    name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French email"), else, for a transcript, the recording's."""
     text = next(iter(step.args.values()), None)
-    if isinstance(text, str) and (found := text_language(text)):  # a file name or a step's output has too few words
+    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):  # a file name or a step's output has too few words
         return found
     if found := named_source_language(words):
         return found

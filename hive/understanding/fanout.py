@@ -18,6 +18,7 @@ from hive.planning.domain import ActionSchema
 from hive.request import InputResource
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.parsing import RequestText
+from hive.understanding.pasted_items import asks_of_each
 
 if TYPE_CHECKING:
     from hive.understanding.rules import Mention
@@ -37,7 +38,8 @@ EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectivel
 
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
-    """Input id -> the ids of the inputs of its kind named in the same list (itself included)."""
+    """Input id -> the ids of the inputs of its kind named in the same list (itself included); the texts pasted
+    are one list when the person asks something of each of them."""
     groups: list[list[str]] = []
     previous_end, previous_kind = -1, None
     for start, end, _path in located.files:
@@ -51,6 +53,9 @@ def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[st
         else:
             groups.append([input_id])
         previous_end, previous_kind = end, kind
+    texts = [r.id for r in by_id.values() if r.kind == "inline" and r.modalities == ["text"]]
+    if asks_of_each(located.masked):  # "Review A: '...' Review B: '...' What's the sentiment of each?"
+        groups.append(texts)
     return {member: group for group in groups if len(group) > 1 for member in group}
 
 

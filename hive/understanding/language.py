@@ -35,6 +35,11 @@ FUNCTION_WORDS = {
               "heb", "hebben", "maar", "nog", "bij", "vandaag", "morgen", "hallo", "wij"},
 }
 WORD = re.compile(r"[^\W\d_]+")
+# a language code as a file name's last tag, before its extension: "_fr.srt", "-de.json", ".es.txt", "_pt-BR.txt"
+FILE_LANGUAGE_TAG = re.compile(r"[_.-](?P<code>[A-Za-z]{2})(?:[_-][A-Z]{2})?\.[A-Za-z0-9]{1,6}$")
+KNOWN_CODES = set(LANGUAGE_NAMES.values())
+TAGS_THAT_ARE_WORDS = {"it", "no", "to", "in", "am", "be", "so", "my", "me", "or", "as", "an", "at", "by", "he", "is",
+                       "of", "on", "us", "we", "up", "do", "go", "hi", "id", "la", "ha"}
 MIN_WORDS = 4
 # Scripts (the first word of a letter's Unicode name) that English is not written in, and what a reader calls
 # a request written mostly in them; kana beside CJK ideographs is Japanese.
@@ -144,6 +149,14 @@ def text_language(text: str) -> str | None:
     """The code of the language a text is clearly written in (by its function words or script), else None."""
     name = written_in(text) or _script_of(text)
     return LANGUAGE_NAMES.get(name.lower()) if name else None
+
+
+def file_name_language(path: str) -> str | None:
+    """The code of the language a file's name tags it with ("episode3_fr.srt", "strings-de.json"), else None;
+    tags that are also English words ("notes_it.txt") do not count."""
+    tag = FILE_LANGUAGE_TAG.search(path)
+    code = tag["code"].lower() if tag else None
+    return code if code in KNOWN_CODES and code not in TAGS_THAT_ARE_WORDS else None
 
 
 def pairs_from(words: str, end: int) -> bool:

@@ -16,6 +16,7 @@ from hive.request import ParsedRequest
 from hive.selection.phrases import Phrase, constraint_phrases
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 from hive.understanding.language import foreign_language
+from hive.understanding.pasted_items import asks_of_each, items_of
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
@@ -147,6 +148,8 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
     _pasted_after_colon(found, reading.asks if reading else None)
     if reading is not None and len(found.texts) == pasted:
         _pasted_before_request(found, reading.asks)
+    if asks_of_each(found.masked):  # "Summarise each of these: Item 1: ... Item 2: ...": one text per item
+        found.texts = [item for text in found.texts for item in _items(found.query, text)]
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):
@@ -250,6 +253,11 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
         return
     found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
     found.masked = blanked(found.masked, first, lead_end)
+
+
+def _items(query: str, text: tuple[int, int, str]) -> list[tuple[int, int, str]]:
+    """The labelled items a pasted text lists, each a text of its own; else the text."""
+    return [(start, end, query[start:end].strip()) for start, end in items_of(query, text[0], text[1])] or [text]
 
 
 def _short_tail_pasted(tail: str, asks: Callable[[str], bool]) -> bool:

@@ -65,3 +65,8 @@ def test_a_stated_direction_is_required_only_when_asked(selector):
     assert "t5-base" not in listing.rejected  # its card lists French and German and states no direction
     assert "t5-base" in stated.rejected and stated.model is None  # no card here states French -> German
     assert stated.unsatisfiable == "its card says it translates from fr"  # opus-mt-en-de states German, from English
+
+
+def test_a_file_name_s_language_tag_is_the_text_s_language(planner):
+    step = planner.plan("Translate ./subs/episode3_fr.srt into English with the most downloaded model").tasks[0]
+    assert "translates from fr" in step.why and step.model == "Helsinki-NLP/opus-mt-fr-en", step.why

@@ -43,3 +43,30 @@ def test_a_translation_knows_its_target_language_and_repeats_for_each():
     assert Planner(select_models=False).plan("Translate ./a.txt from German into English").tasks[0].language == "English"
     edit = Planner(select_models=False).plan("Write a short email, then translate it to polish").tasks
     assert [t.language for t in edit if t.task == "translation"] == [None]  # "polish" in lower case is a verb
+
+
+def test_texts_pasted_side_by_side_get_a_step_each_when_asked_of_each():
+    steps = _steps("Review A: \"Fast shipping and the candle smells amazing.\"\n"
+                   "Review B: \"The candle arrived broken and nobody replied.\"\nWhat's the sentiment of each review?")
+    assert [task for task, _ in steps] == ["text-classification"] * 2
+    assert "amazing" in steps[0][1]["text"] and "broken" in steps[1][1]["text"]
+    # asked of one of them, the other is left alone
+    assert len(_steps("Review A: \"Fast shipping and lovely packaging.\"\nReview B: \"It arrived broken.\"\n"
+                      "What's the sentiment of review A?")) == 1
+
+
+def test_each_item_of_a_labelled_paste_is_a_text_of_its_own():
+    steps = _steps("Two vacuum reviews. Translate both into English and give the sentiment of each.\n"
+                   "1: Der Staubsauger ist leise und saugt hervorragend, aber der Akku hält nur 20 Minuten.\n"
+                   "2: Aspirapolvere rumoroso e si è rotto dopo un mese. Pessimo acquisto.")
+    assert [task for task, _ in steps] == ["translation", "translation", "text-classification", "text-classification"]
+    assert steps[0][1]["text"].startswith("Der Staubsauger") and steps[1][1]["text"].startswith("Aspirapolvere")
+    assert {steps[2][1]["text"], steps[3][1]["text"]} == {"<resource-0>", "<resource-1>"}
+
+
+def test_each_summary_names_the_summaries_already_asked_for():
+    steps = _steps("Summarise each email below in one line and translate each summary into Mandarin.\n\n"
+                   "Email 1:\nHi Chen, the shipment of bowls left Shenzhen on Monday and should arrive in a month.\n\n"
+                   "Email 2:\nDear Chen, the unit price on invoice 2211 is wrong; could you send a corrected one?")
+    assert [task for task, _ in steps] == ["summarization", "summarization", "translation", "translation"]
+    assert {steps[2][1]["text"], steps[3][1]["text"]} == {"<resource-0>", "<resource-1>"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.language import foreign_language, named_source_language, persons_language, spoken_language, text_language
+from hive.understanding.language import file_name_language, foreign_language, named_source_language, persons_language, spoken_language, text_language
 
 
 def test_a_request_in_another_language_is_refused_in_one_line(planner):
@@ -128,3 +128,10 @@ def test_a_voice_reading_a_pasted_text_prefers_the_text_s_language(planner):
     result = planner.plan('Read this aloud: "El tren sale a las nueve y es para mi madre, por favor."')
     voice = result.tasks[0]
     assert voice.task == "text-to-speech" and "the language of the text it reads (Spanish)" in voice.why, voice.why
+
+
+@pytest.mark.parametrize("path, code", [("./subs/episode3_fr.srt", "fr"), ("strings-de.json", "de"), ("a.es.txt", "es"),
+                                        ("menu_pt-BR.txt", "pt"), ("./notes_it.txt", None), ("report_v2.txt", None),
+                                        ("./memo.txt", None)])
+def test_a_file_name_may_tag_its_language(path, code):
+    assert file_name_language(path) == code

@@ -252,3 +252,12 @@ def test_quotes_of_other_scripts_hold_a_text(quoted):
     """Japanese corner brackets had left the text in the request, refused as written in Japanese."""
     inner = quoted[1:-1]
     assert locate_values(f"translate to English: {quoted}").texts[0][2] == inner
+
+
+def test_a_numbered_paste_is_several_texts_only_when_asked_of_each():
+    items = "\n\nItem 1:\nThe new library app lets members reserve books from their phones.\n\n" \
+            "Item 2:\nThe county's bus operator announced a ten percent fare increase from January."
+    split = parse_request("Summarise each of these two news items separately:" + items)[0].input_texts
+    assert [text.split()[:2] for text in split] == [["The", "new"], ["The", "county's"]]
+    whole = parse_request("Summarise these two news items in one paragraph:" + items)[0].input_texts
+    assert len(whole) == 1 and "Item 2:" in whole[0]

@@ -1,0 +1,54 @@
+"""A pasted block listing several items under labels of their own ("Item 1:", "2)", "Review B:", "Plan A
+text:") is several texts when the person asks something of each of them ("Summarise each of these two news
+items", "Translate both into English"); a step asked of each then runs once per item (`fanout`).
+
+A numbered list the person asks nothing of "each" about stays one text: "summarise this recipe: 1. Preheat
+the oven ..." is one summary.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a label opening a line: an optional word, a number or a capital letter, an optional word, then ":", "." or ")"
+ITEM_LABEL = re.compile(r"^[ \t]*(?:(?P<word>[A-Za-z]+)[ \t]+)?(?P<mark>\d{1,2}|[A-H])(?:[ \t]+[a-z]+)?[ \t]*[:.)][ \t]*\n?[ \t]*",
+                        re.M)
+# words asking something of every item: "each", "both", "separately", "one by one"
+OF_EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every one|one by one)\b", re.I)
+
+
+def items_of(query: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the labelled items that make up `query[start:end]`, or [] when it is not such a list. The
+    first label may sit just before the span (a colon after "1" read as the paste's opener)."""
+    line_start = query.rfind("\n", 0, start) + 1
+    if query[line_start:start].strip() and not ITEM_LABEL.fullmatch(query, line_start, start):
+        return []
+    labels = [m for m in ITEM_LABEL.finditer(query, line_start, end)]
+    if len(labels) < 2 or labels[0].start() != line_start or not _in_sequence(labels):
+        return []
+    items = []
+    for index, label in enumerate(labels):
+        item_end = labels[index + 1].start() if index + 1 < len(labels) else end
+        items.append((label.end(), _trimmed_end(query, label.end(), item_end)))
+    return items if all(item_end > item_start for item_start, item_end in items) else []
+
+
+def asks_of_each(masked: str) -> bool:
+    """Whether the person's own words (pasted content blanked) ask something of each item."""
+    return OF_EACH.search(masked) is not None
+
+
+def _in_sequence(labels: list[re.Match]) -> bool:
+    """The labels count up from 1 or from A, and share their leading word (or have none)."""
+    marks = [m["mark"] for m in labels]
+    first = "1" if marks[0].isdigit() else "A"
+    expected = [str(i + 1) if first == "1" else chr(ord("A") + i) for i in range(len(marks))]
+    words = {(m["word"] or "").lower() for m in labels}
+    return marks == expected and len(words) == 1
+
+
+def _trimmed_end(query: str, start: int, end: int) -> int:
+    """`end` moved back over trailing whitespace."""
+    while end > start and query[end - 1].isspace():
+        end -= 1
+    return end
