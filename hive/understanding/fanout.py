@@ -82,7 +82,9 @@ def one_step_per_input(tasks: list[Mention], located: RequestText, listed: dict[
             others = copied[:1]
         result.append(mention)
         if others and action is not None and _compares(action):
-            mention.uses = mention.uses or [others[0]]
+            # "translate both and tell me how similar they are": the other translation, not the other original
+            transformed = {m.source for m in [mention.source, *copied] if m is not None and not isinstance(m, str) and isinstance(m.source, str)}
+            mention.uses = [others[0]] if not mention.uses or mention.uses[0] in transformed else mention.uses
         elif others:
             copies[id(mention)] = [replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints))
                                    for other in others]

@@ -16,7 +16,7 @@ from hive.request import ParsedRequest
 from hive.selection.phrases import Phrase, constraint_phrases
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 from hive.understanding.language import foreign_language
-from hive.understanding.pasted_items import asks_of_each, items_of
+from hive.understanding.pasted_items import asks_of_each, items_of, listed_in_words
 
 _EXTENSIONS = "|".join(sorted(MODALITY_BY_EXTENSION, key=len, reverse=True))
 FILE_PATTERN = re.compile(
@@ -150,6 +150,10 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         _pasted_before_request(found, reading.asks)
     if asks_of_each(found.masked):  # "Summarise each of these: Item 1: ... Item 2: ...": one text per item
         found.texts = [item for text in found.texts for item in _items(found.query, text)]
+        listed = [(start, end) for start, end in listed_in_words(found.masked) if BLANK not in found.masked[start:end]]
+        for start, end in listed if not found.texts else []:
+            found.texts.append((start, end, found.query[start:end].strip()))
+            found.masked = blanked(found.masked, start, end)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):

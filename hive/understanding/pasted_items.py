@@ -33,6 +33,20 @@ def items_of(query: str, start: int, end: int) -> list[tuple[int, int]]:
     return items if all(item_end > item_start for item_start, item_end in items) else []
 
 
+def listed_in_words(masked: str) -> list[tuple[int, int]]:
+    """Labelled items written among the person's own words, no paste found around them ("Two reviews:\nA) El hotel
+    ...\nB) L'hôtel ...\nTranslate both"): each item runs to the next label, the last to the end of its line."""
+    labels = list(ITEM_LABEL.finditer(masked))
+    if len(labels) < 2 or not _in_sequence(labels):
+        return []
+    items = []
+    for index, label in enumerate(labels):
+        line_end = masked.find("\n", label.end())
+        item_end = labels[index + 1].start() if index + 1 < len(labels) else (line_end if line_end >= 0 else len(masked))
+        items.append((label.end(), _trimmed_end(masked, label.end(), item_end)))
+    return items if all(item_end > item_start for item_start, item_end in items) else []
+
+
 def asks_of_each(masked: str) -> bool:
     """Whether the person's own words (pasted content blanked) ask something of each item."""
     return OF_EACH.search(masked) is not None

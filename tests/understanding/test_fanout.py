@@ -70,3 +70,11 @@ def test_each_summary_names_the_summaries_already_asked_for():
                    "Email 2:\nDear Chen, the unit price on invoice 2211 is wrong; could you send a corrected one?")
     assert [task for task, _ in steps] == ["summarization", "summarization", "translation", "translation"]
     assert {steps[2][1]["text"], steps[3][1]["text"]} == {"<resource-0>", "<resource-1>"}
+
+
+def test_a_comparison_of_translated_items_reads_both_translations():
+    steps = _steps("Two reviews in different languages:\nA) El hotel estaba limpio y el personal fue muy amable.\n"
+                   "B) L'hôtel était propre et le personnel très sympathique.\nTranslate both to English and then tell me "
+                   "how similar they are.")
+    assert [task for task, _ in steps] == ["translation", "translation", "sentence-similarity"]
+    assert steps[2][1] == {"text": "<resource-0>", "other": "<resource-1>"}

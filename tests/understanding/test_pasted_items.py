@@ -1,6 +1,6 @@
 """Labelled items of a paste (hive/understanding/pasted_items.py)."""
 
-from hive.understanding.pasted_items import asks_of_each, items_of
+from hive.understanding.pasted_items import asks_of_each, items_of, listed_in_words
 
 
 def _items(query: str, pasted: str) -> list[str]:
@@ -33,3 +33,9 @@ def test_each_is_asked_only_by_words_that_say_so():
     assert asks_of_each("Summarise each of these two news items separately.")
     assert asks_of_each("Translate both into English.")
     assert not asks_of_each("Summarise this recipe: ____________")
+
+
+def test_items_listed_among_the_person_s_words_run_to_their_line_s_end():
+    words = "Two reviews:\nA) El hotel estaba limpio.\nB) L'hôtel était propre.\nTranslate both to English."
+    assert [words[s:e] for s, e in listed_in_words(words)] == ["El hotel estaba limpio.", "L'hôtel était propre."]
+    assert listed_in_words("Two reviews:\nA) El hotel estaba limpio.\nTranslate it.") == []  # one item is no list
