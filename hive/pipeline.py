@@ -217,9 +217,11 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
 
 def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str | None:
     """The language a translation's text is in: the pasted text's own (by its words or script) or the one its file
-    name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French email"), else, for a transcript, the recording's."""
+    name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French
+    email"), else, for a transcript, the recording's."""
     text = next(iter(step.args.values()), None)
-    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):  # a file name or a step's output has too few words
+    # a file name or a step's output has too few words of its own
+    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
         return found
     if found := named_source_language(words):
         return found

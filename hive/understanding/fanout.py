@@ -18,7 +18,7 @@ from hive.planning.domain import ActionSchema
 from hive.request import InputResource
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.parsing import RequestText
-from hive.understanding.pasted_items import asks_of_each
+from hive.understanding.pasted_items import EACH, asks_of_each
 
 if TYPE_CHECKING:
     from hive.understanding.rules import Mention
@@ -34,7 +34,6 @@ TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUA
 # "en->fr", "English → German": a pair whose right side is the language wanted
 LANGUAGE_PAIR = re.compile(r"\b(?P<source>[a-z]{2,3}|[a-z]+)\s*(?:->|→|=>|>)\s*(?P<target>[a-z]{2,3}|[a-z]+)\b", re.I)
 LANGUAGE_CODES = {code: name for name, code in reversed(LANGUAGE_NAMES.items())}  # 'zh' -> 'chinese', not 'mandarin'
-EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
 
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
@@ -83,7 +82,8 @@ def one_step_per_input(tasks: list[Mention], located: RequestText, listed: dict[
         result.append(mention)
         if others and action is not None and _compares(action):
             # "translate both and tell me how similar they are": the other translation, not the other original
-            transformed = {m.source for m in [mention.source, *copied] if m is not None and not isinstance(m, str) and isinstance(m.source, str)}
+            transformed = {m.source for m in [mention.source, *copied]
+                           if m is not None and not isinstance(m, str) and isinstance(m.source, str)}
             mention.uses = [others[0]] if not mention.uses or mention.uses[0] in transformed else mention.uses
         elif others:
             copies[id(mention)] = [replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints))

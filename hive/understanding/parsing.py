@@ -150,10 +150,11 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         _pasted_before_request(found, reading.asks)
     if asks_of_each(found.masked):  # "Summarise each of these: Item 1: ... Item 2: ...": one text per item
         found.texts = [item for text in found.texts for item in _items(found.query, text)]
-        listed = [(start, end) for start, end in listed_in_words(found.masked) if BLANK not in found.masked[start:end]]
-        for start, end in listed if not found.texts else []:
-            found.texts.append((start, end, found.query[start:end].strip()))
-            found.masked = blanked(found.masked, start, end)
+        if not found.texts:  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
+            for start, end in listed_in_words(found.masked):
+                if BLANK not in found.masked[start:end]:
+                    found.texts.append((start, end, found.query[start:end].strip()))
+                    found.masked = blanked(found.masked, start, end)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):

@@ -14,7 +14,7 @@ import re
 ITEM_LABEL = re.compile(r"^[ \t]*(?:(?P<word>[A-Za-z]+)[ \t]+)?(?P<mark>\d{1,2}|[A-H])(?:[ \t]+[a-z]+)?[ \t]*[:.)][ \t]*\n?[ \t]*",
                         re.M)
 # words asking something of every item: "each", "both", "separately", "one by one"
-OF_EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every one|one by one)\b", re.I)
+EACH = re.compile(r"\b(?:each|both|separate(?:ly)?|individual(?:ly)?|respectively|every|one by one|apiece)\b", re.I)
 
 
 def items_of(query: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -23,14 +23,10 @@ def items_of(query: str, start: int, end: int) -> list[tuple[int, int]]:
     line_start = query.rfind("\n", 0, start) + 1
     if query[line_start:start].strip() and not ITEM_LABEL.fullmatch(query, line_start, start):
         return []
-    labels = [m for m in ITEM_LABEL.finditer(query, line_start, end)]
+    labels = list(ITEM_LABEL.finditer(query, line_start, end))
     if len(labels) < 2 or labels[0].start() != line_start or not _in_sequence(labels):
         return []
-    items = []
-    for index, label in enumerate(labels):
-        item_end = labels[index + 1].start() if index + 1 < len(labels) else end
-        items.append((label.end(), _trimmed_end(query, label.end(), item_end)))
-    return items if all(item_end > item_start for item_start, item_end in items) else []
+    return _item_spans(query, labels, end)
 
 
 def listed_in_words(masked: str) -> list[tuple[int, int]]:
@@ -39,17 +35,21 @@ def listed_in_words(masked: str) -> list[tuple[int, int]]:
     labels = list(ITEM_LABEL.finditer(masked))
     if len(labels) < 2 or not _in_sequence(labels):
         return []
-    items = []
-    for index, label in enumerate(labels):
-        line_end = masked.find("\n", label.end())
-        item_end = labels[index + 1].start() if index + 1 < len(labels) else (line_end if line_end >= 0 else len(masked))
-        items.append((label.end(), _trimmed_end(masked, label.end(), item_end)))
-    return items if all(item_end > item_start for item_start, item_end in items) else []
+    line_end = masked.find("\n", labels[-1].end())
+    return _item_spans(masked, labels, line_end if line_end >= 0 else len(masked))
 
 
 def asks_of_each(masked: str) -> bool:
     """Whether the person's own words (pasted content blanked) ask something of each item."""
-    return OF_EACH.search(masked) is not None
+    return EACH.search(masked) is not None
+
+
+def _item_spans(text: str, labels: list[re.Match], last_end: int) -> list[tuple[int, int]]:
+    """Each item from its label's end to the next label (the last to `last_end`), trailing space left out; [] when
+    an item is empty."""
+    ends = [label.start() for label in labels[1:]] + [last_end]
+    items = [(label.end(), _trimmed_end(text, label.end(), end)) for label, end in zip(labels, ends)]
+    return items if all(item_end > item_start for item_start, item_end in items) else []
 
 
 def _in_sequence(labels: list[re.Match]) -> bool:
