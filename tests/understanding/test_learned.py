@@ -287,6 +287,8 @@ def test_asking_to_hear_the_answer_adds_speech_after_it_but_describing_an_input_
     dubbed = planner.plan("turn ./me.wav into Spanish speech")  # speech in another language: heard, not read
     assert [t.task for t in dubbed.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
     assert dubbed.tasks[1].language == "Spanish" and dubbed.tasks[2].args["text"] == "<resource-1>"
+    wanted = planner.plan("I recorded myself in English (./me.wav), I want it spoken in Spanish for my abuela")
+    assert [t.task for t in wanted.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
 
 
 def test_cue_words_inside_quotes_are_data_not_requests(planner):
