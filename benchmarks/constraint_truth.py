@@ -614,6 +614,7 @@ PAIRS, MANY_TO_MANY, FROM_LIST, LANGUAGE_LIST = "pairs", "many_to_many", "from_l
 _T5_PAIRS = frozenset({("en", "de"), ("en", "fr"), ("en", "ro")})
 _T5_REASON = ("T5 was trained to translate only English->German/French/Romanian (WMT prefixes "
               "'translate English to ...'); the card lists exactly en, fr, ro, de")
+_NLLB_REASON = "NLLB-200 card: single-sentence translation among its 200 listed languages"
 
 TRANSLATION_DIRECTIONS = {
     # ---- OPUS-MT (Helsinki-NLP): opus-mt-<src>-<tgt> translates src->tgt only ----
@@ -644,12 +645,9 @@ TRANSLATION_DIRECTIONS = {
     "t5-3b": (PAIRS, _T5_PAIRS, _T5_REASON),
     "t5-11b": (PAIRS, _T5_PAIRS, _T5_REASON),
     # ---- many-to-many ----
-    "facebook/nllb-200-distilled-600M": (MANY_TO_MANY, None,
-                                         "NLLB-200 card: single-sentence translation among its 200 listed languages"),
-    "facebook/nllb-200-distilled-1.3B": (MANY_TO_MANY, None,
-                                         "NLLB-200 card: single-sentence translation among its 200 listed languages"),
-    "facebook/nllb-200-3.3B": (MANY_TO_MANY, None,
-                               "NLLB-200 card: single-sentence translation among its 200 listed languages"),
+    "facebook/nllb-200-distilled-600M": (MANY_TO_MANY, None, _NLLB_REASON),
+    "facebook/nllb-200-distilled-1.3B": (MANY_TO_MANY, None, _NLLB_REASON),
+    "facebook/nllb-200-3.3B": (MANY_TO_MANY, None, _NLLB_REASON),
     "alirezamsh/small100": (MANY_TO_MANY, None,
                             "SMaLL-100 card: M2M-100-style model over 10K+ pairs of its listed languages "
                             "(examples hi->fr, zh->en)"),

@@ -52,9 +52,8 @@ def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[st
         else:
             groups.append([input_id])
         previous_end, previous_kind = end, kind
-    texts = [r.id for r in by_id.values() if r.kind == "inline" and r.modalities == ["text"]]
     if asks_of_each(located.masked):  # "Review A: '...' Review B: '...' What's the sentiment of each?"
-        groups.append(texts)
+        groups.append([r.id for r in by_id.values() if r.kind == "inline" and r.modalities == ["text"]])
     return {member: group for group in groups if len(group) > 1 for member in group}
 
 
