@@ -29,6 +29,8 @@ from hive.understanding.written_text import wants_written_text
 # from a terminal they would be read as words ("\x1b[31m" as a 31M cap) and printed back to the user's terminal.
 ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Steps whose text is in the language of the text they read: a summary of a French article is French
+WRITE_AS_THEY_READ = {"summarization", "text-generation", "text2text-generation"}
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
 
 
@@ -218,15 +220,33 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
 def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str | None:
     """The language a translation's text is in: the pasted text's own (by its words or script) or the one its file
     name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French
-    email"), else, for a transcript, the recording's."""
+    email"), else the one the step it reads writes (a transcript's recording's, a summary's text's)."""
     text = next(iter(step.args.values()), None)
     # a file name or a step's output has too few words of its own
     if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
         return found
     if found := named_source_language(words):
         return found
-    transcribed = any(s.id in step.dep and s.pipeline_tag == "automatic-speech-recognition" for s in steps)
-    return spoken_language(words) if transcribed else None
+    by_id = {s.id: s for s in steps}
+    return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None
+
+
+def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str, depth: int = 0) -> str | None:
+    """The code of the language a step writes its text in, when one can tell: a translation's target; a
+    transcript's, the recording's the request names; a summary's or a generated text's, that of the text it
+    reads (a prompt taken from the request is in the request's language)."""
+    if step.pipeline_tag == "translation":
+        with contextlib.suppress(ValueError):
+            return language_code(step.language) if step.language else None
+        return None
+    if step.pipeline_tag == "automatic-speech-recognition":
+        return spoken_language(words)
+    if step.pipeline_tag not in WRITE_AS_THEY_READ or depth >= len(by_id):
+        return None
+    text = step.args.get("text")
+    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
+        return found
+    return _language_written(by_id[step.dep[0]], by_id, words, depth + 1) if len(step.dep) == 1 else None
 
 
 def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:

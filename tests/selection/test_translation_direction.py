@@ -43,6 +43,26 @@ def test_a_transcript_is_in_the_recording_s_language(planner):
     assert "translates from fr" in step.why, step.why
 
 
+def test_a_summary_is_in_the_language_of_the_text_it_summarises(planner):
+    """A translation of a summary reads what the summariser read: an English handbook's summary is English."""
+    result = planner.plan("Take ./docs/handbook_en.txt, summarise it and translate the summary into Spanish; "
+                          "the translator should be the most downloaded one")
+    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    assert "translates from en" in step.why and step.model == "Helsinki-NLP/opus-mt-en-es", step.why
+
+
+def test_a_text_generated_from_the_request_is_in_the_request_s_language(planner):
+    result = planner.plan("Write a short birthday greeting for my aunt and translate it into French with the most downloaded model")
+    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    assert "translates from en" in step.why, step.why
+
+
+def test_a_summary_of_a_recording_of_unknown_language_has_no_known_language(planner):
+    result = planner.plan("Transcribe ./memo.m4a, summarise it and translate the summary into Spanish with the most downloaded model")
+    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    assert "reads any language" in step.why, step.why
+
+
 def test_the_offline_llm_keeps_translating_by_default(planner):
     """A general LLM prompted to translate lists no direction; its output's language is checked when it runs."""
     step = planner.plan("Translate examples/article.txt into French").tasks[0]
