@@ -118,6 +118,8 @@ class GraphWriter:
                 self.add(model, term("promptedFor"), node("task", offline.task))
             for package in offline.all_packages():
                 self.add(model, term("offlinePackage"), text(package))
+        for code in sorted({c for offline in offline_tasks(facts.id) for c in offline.prompt_languages}):
+            self.add(model, term("promptLanguage"), self._typed(node("language", code), "Language", name=code))
         for size in _with_package_bytes(facts.sizes, offline_tasks(facts.id)):
             name = "parameterCount" if size.kind == "parameters" else "sizeBytes"
             self.add(model, term(name), integer(size.value))

@@ -28,6 +28,7 @@ class OfflineModel:
     weights_package: str | None = None
     weights_bytes: int | None = None
     weights_sha256: str | None = None
+    prompt_languages: tuple[str, ...] = ()  # a general LLM's, as its documentation names them
 
     @property
     def prompted(self) -> bool:
@@ -80,7 +81,8 @@ def offline_models() -> dict[tuple[str, str], OfflineModel]:
     """(model id, task) -> the offline model entry of the registry (a model serving several tasks gives one per task)."""
     return {(u.model, u.task): OfflineModel(u.model, u.task, u.packages, tuple(module_of(p) for p in u.packages),
                                             f"{u.task}/{u.model.replace('/', '__')}.py", (u.gguf or {}).get("name"),
-                                            u.weights.get("package"), u.weights.get("bytes"), u.weights.get("sha256"))
+                                            u.weights.get("package"), u.weights.get("bytes"), u.weights.get("sha256"),
+                                            tuple((u.gguf or {}).get("languages", ())))
             for u in uses()}
 
 

@@ -117,21 +117,27 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
 def _direction_checks(direction: Direction, vocabulary: Vocabulary) -> list[Check]:
     """A translation model writes the step's language and reads its text's (any, when that is not known): as its
     card states its direction, or, unless `stated`, as it lists the languages (or none) when its card states none;
-    a general LLM prompted to translate passes unless `stated` (its output's language is checked when it runs)
-    (docs/constraints.md, "Translation direction")."""
+    a general LLM prompted to translate passes unless `stated` when its documentation names the languages (its
+    output's language is checked when it runs) (docs/constraints.md, "Translation direction")."""
     language = vocabulary.language_terms([direction.into])[0]
     prompted = f"EXISTS {{ ?model hive:promptedFor {node('task', 'translation')} }}"
     into = f"EXISTS {{ ?model hive:translatesInto {language} }}"
     if not direction.stated:
-        into = f"({into} || {prompted} || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
+        into = f"({into} || ({prompted} && {_prompted_in(language)}) || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
     sources = vocabulary.language_terms(([direction.source] if direction.source else []) + [MANY_LANGUAGES])
     source = f"EXISTS {{ ?model hive:translatesFrom ?from . FILTER(?from IN ({_in(sources)})) }}"
     if not direction.stated:
         listed = f" && {_lists(sources[0])}" if direction.source else ""
-        source = f"({source} || {prompted} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
+        prompted_from = f"({prompted} && {_prompted_in(sources[0])})" if direction.source else prompted
+        source = f"({source} || {prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
     said = "its card says it " if direction.stated else ""
     return [Check("translates_into", f"{said}translates into {direction.into}", into),
             Check("translates_from", f"{said}translates from {direction.source}" if direction.source else f"{said}reads any language", source)]
+
+
+def _prompted_in(language: NamedNode) -> str:
+    """A general LLM's documentation names the language."""
+    return f"EXISTS {{ ?model hive:promptLanguage {language} }}"
 
 
 def _lists(language: NamedNode) -> str:

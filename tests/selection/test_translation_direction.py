@@ -69,6 +69,18 @@ def test_the_offline_llm_keeps_translating_by_default(planner):
     assert step.model == "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "runs offline" in step.why
 
 
+def test_the_offline_llm_translates_only_between_languages_its_documentation_names(graph, planner):
+    """A new user found the 1.5B coder model chosen to write Swahili; Qwen2.5's cards name thirteen languages."""
+    rows = graph.select(PREFIX + "SELECT ?lang WHERE { ?m dcterms:identifier 'Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF' ; "
+                                 "hive:promptLanguage ?lang }")
+    named = {r["lang"].rsplit("/", 1)[-1] for r in rows}
+    assert {"en", "fr", "zh", "ar"} <= named and "sw" not in named and "nl" not in named
+    swahili = planner.plan("translate to swahili: \"Wash your hands with soap before eating and after using the toilet.\"").tasks[0]
+    assert swahili.model != "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "translates into sw" in swahili.why, swahili.why
+    dutch = planner.plan("Translate this Dutch sentence into French: 'Ik heb morgen geen tijd om naar de markt te komen.'").tasks[0]
+    assert dutch.model != "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "translates from nl" in dutch.why, dutch.why
+
+
 @pytest.mark.parametrize("direction, refused", [
     (Direction(into="ja"), {"Helsinki-NLP/opus-mt-mul-en", "Helsinki-NLP/opus-mt-en-zh", "staka/fugumt-ja-en"}),
     (Direction(into="en"), {"Helsinki-NLP/opus-mt-fr-en", "staka/fugumt-en-ja"}),  # one stated source, the text's unknown
