@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from hive.contracts import Constraints, ConstraintSet
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.kg.schema import PREFIX
+from hive.kg.schema import PREFIX, node
 from hive.selection.funnel import Funnel, counted, first_failures, judged, rejections
 from hive.selection.query import Check, Spec, every_candidate, selection_spec
 from hive.selection.ranking import top
@@ -52,6 +52,11 @@ class LanguagePreference(NamedTuple):
 
     code: str
     reason: str  # "the language the request says its recording is in"
+
+
+# A card that lists this many languages and states no direction is a many-to-many translator's (NLLB's 196,
+# M2M100's and SMaLL-100's 101); T5 lists the four of its training mix and translates from English only.
+MANY_TO_MANY = 10
 
 
 def _ranks(constraints: Constraints) -> bool:
@@ -126,14 +131,20 @@ class Selector:
 
     def _stated_direction_first(self, task: str, constraints: Constraints, explain: bool) -> Selection:
         """A translation's model among those whose card states its direction when any is admissible, else among
-        those that list its languages; but a model that lists them and runs offline keeps its place when nothing
-        else ranks the models (the offline default runs without a download)."""
+        those that list its languages; but a model that lists them keeps its place when it runs offline and nothing
+        else ranks the models (the offline default runs without a download), or when the person ranks the models
+        and it lists many languages (a many-to-many translator, as trustworthy as a stated direction)."""
         listing = self.select(task, constraints, explain)
-        direction = constraints.translation
-        if direction is None or direction.stated or (listing.winner and listing.winner.offline and not _ranks(constraints)):
+        direction, winner = constraints.translation, listing.winner
+        if direction is None or direction.stated or (winner and not _ranks(constraints) and winner.offline) \
+                or (winner and _ranks(constraints) and self._languages_listed(winner.id) >= MANY_TO_MANY):
             return listing
         stated = self.select(task, constraints.model_copy(update={"translation": direction.model_copy(update={"stated": True})}), explain)
         return stated if stated.model is not None else listing
+
+    def _languages_listed(self, model: str) -> int:
+        rows = self.graph.select(PREFIX + f"SELECT (COUNT(DISTINCT ?l) AS ?n) WHERE {{ {node('model', model)} hive:language ?l }}")
+        return int(rows[0]["n"]) if rows else 0
 
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:

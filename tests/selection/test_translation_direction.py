@@ -69,6 +69,18 @@ def test_the_offline_llm_keeps_translating_by_default(planner):
     assert step.model == "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "runs offline" in step.why
 
 
+def test_the_person_s_ranking_holds_among_many_to_many_translators(planner):
+    """NLLB lists 196 languages and states no direction: asked for the most downloaded, it is not passed over for a
+    less downloaded model that states its direction; T5 lists four and translates from English only, so for French
+    to English the stated opus-mt-fr-en stays before the more downloaded t5-base."""
+    posts = planner.plan("Translate weibo_dump.txt from Chinese into English; the model must support Chinese and be "
+                         "the most downloaded one").tasks[0]
+    assert posts.model == "facebook/nllb-200-distilled-600M", posts.why
+    french = planner.plan("Translate 'Bonjour, je voudrais une table pour deux personnes ce soir' into English "
+                          "with the most downloaded model").tasks[0]
+    assert french.model == "Helsinki-NLP/opus-mt-fr-en", french.why
+
+
 def test_the_offline_llm_translates_only_between_languages_its_documentation_names(graph, planner):
     """A new user found the 1.5B coder model chosen to write Swahili; Qwen2.5's cards name thirteen languages."""
     rows = graph.select(PREFIX + "SELECT ?lang WHERE { ?m dcterms:identifier 'Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF' ; "
