@@ -111,7 +111,8 @@ def the_one(codes: set[str]) -> str | None:
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
     English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
-    audio file (of several, the one a verb says it is in); None when none or several are."""
+    audio file (of several, the one a verb says it is in), else the one its audio files' names are tagged with
+    ("lecture_zh.mp3 ... summarise it in English"); None when none or several are."""
     named: dict[str, bool] = {}  # code -> whether a verb says the recording is in it ("is in German")
     for sentence in SENTENCE.finditer(text):
         words = sentence.group()
@@ -126,7 +127,7 @@ def spoken_language(text: str) -> str | None:
                 named[code] = named.get(code, False) or stated
                 listed_after = (m.end(), stated)
     said = {code for code, stated in named.items() if stated} or set(named)
-    return the_one(said)
+    return the_one(said) or the_one({code for f in AUDIO_FILE.finditer(text) if (code := file_name_language(f.group()))})
 
 
 def persons_language(text: str) -> str | None:

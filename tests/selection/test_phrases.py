@@ -85,7 +85,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("Voice model: must speak Italian", {"languages": ["it"]}),
     ("the captioner has to list French on its card", {"languages": ["fr"]}),
     ("the tagger must be Dutch-capable", {"languages": ["nl"]}),
-    ("BSD or Apache for all of it", {"licences": ["bsd-3-clause", "apache-2.0"]}),
+    ("BSD or Apache for all of it", {"licences": ["bsd-2-clause", "bsd-3-clause", "bsd-3-clause-clear", "apache-2.0"]}),
     ("we install Apache servers for a living", {}),
     ("nothing NC, it must be usable commercially", {"deny_licences": ["non-commercial"]}),
     ("the tagger mustn't exceed 300M parameters", {"max_parameters": 300_000_000}),
@@ -115,6 +115,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the lowest validation loss on wikitext", {"best_on": {"dataset": "wikitext", "config": None, "metric": "loss"}}),
     ("nothing GPL", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),  # a bare family name refused: every version, and the AGPL
     ("GPL is fine", {"licences": ["gpl-2.0", "gpl-3.0"]}),  # allowed: the GPL's own versions only
+    ("All models MIT or BSD.", {"licences": ["mit", "bsd-2-clause", "bsd-3-clause", "bsd-3-clause-clear"]}),  # every BSD
+    ("CC-BY models only", {"licences": ["cc-by-2.0", "cc-by-3.0", "cc-by-4.0"]}),  # every version of the attribution licence
     ("no GPL-3.0 models", {"deny_licences": ["gpl-3.0"]}),  # a versioned id: only itself
     ("It must support Czech.", {"languages": ["cs"]}),
     ("for the voice, the most liked Italian one", {"rank_by": "likes", "languages": ["it"]}),

@@ -45,6 +45,8 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("lecture_jp.wav is a Japanese lecture, give me an English summary", "ja"),  # the summary's language is no recording's
     ("Japanese podcast ep3.mp3 -> English text.", "ja"),
     ("transcribe interview_es.mp3 (it's in Spanish) and translate the transcript into English and German", "es"),
+    ("Transcribe the Mandarin lecture lecture_zh.mp3 and then summarise it in English.", "zh"),  # the file's tag (new user)
+    ("transcribe a_fr.wav and b_de.wav", None),  # two tags: not known
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
     assert spoken_language(text) == code
