@@ -77,13 +77,14 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         terms, labels = vocabulary.licence_terms(constraints.deny_licences)
         expression = f"NOT EXISTS {{ ?model dcterms:license ?refused . FILTER(?refused IN ({_in(terms)})) }}" if terms else "true"
         checks.append(Check("deny_licence", f"licence not in {', '.join(labels)}", expression))
+    if constraints.smallest or constraints.max_parameters is not None or constraints.max_bytes is not None:
+        # first, so that a cap is said to remove only models known to be bigger (unknown sizes are named apart)
+        checks.append(Check("size_known", "a recorded size", "(BOUND(?params) || BOUND(?bytes))", ("params", "bytes")))
     if constraints.max_parameters is not None:
         checks.append(Check("parameters", f"at most {constraints.max_parameters:,} parameters",
                             f"COALESCE({PARAMETERS} <= {_integer(constraints.max_parameters)}, false)", ("params", "bytes")))
     if constraints.max_bytes is not None:
         checks.append(Check("bytes", f"at most {constraints.max_bytes:,} bytes", f"COALESCE(?bytes <= {_integer(constraints.max_bytes)}, false)", ("bytes",)))
-    if constraints.smallest:
-        checks.append(Check("size_known", "a recorded size", "(BOUND(?params) || BOUND(?bytes))", ("params", "bytes")))
     if constraints.languages:
         terms = vocabulary.language_terms(constraints.languages)
         checks.append(Check("language", f"language in {', '.join(constraints.languages)}",

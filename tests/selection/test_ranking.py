@@ -149,7 +149,7 @@ def test_a_graph_without_indexes_is_explained_in_full():
     assert not selector.indexed
     answered, explained = selector.select("token-classification", wanted), selector.select("token-classification", wanted, explain=True)
     assert answered.rejected == {} and _answer(answered) == _answer(explained)
-    assert explained.rejected and set(explained.rejected.values()) <= {"licence in permissive family", "at most 400,000,000 parameters"}
+    assert explained.rejected and set(explained.rejected.values()) <= {"licence in permissive family", "a recorded size", "at most 400,000,000 parameters"}
 
 
 def test_counts_come_from_profiles_not_from_each_candidate(indexed_snapshot):
