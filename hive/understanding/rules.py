@@ -27,8 +27,9 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY
-from hive.understanding.fanout import TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language
+from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
+from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
@@ -44,6 +45,7 @@ LABELLING_TEXTS = {"text-classification", "zero-shot-classification"}  # their o
 READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
+LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
 DETERMINER = re.compile(r"\b(?:the|that|this|these|those|each|both|every|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
 UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file
 SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
@@ -369,7 +371,7 @@ class _SourceResolver:
     def _reference_in(self, region: tuple[int, int], mention: Mention) -> Mention | None:
         for ref in self.references:
             if region[0] <= ref.start < region[1] and ref.refers_to is not mention:
-                return ref.refers_to
+                return self._translation_named(ref) or ref.refers_to
         for modality, pattern in self.rules.modality_nouns.items():
             match = pattern.search(self.located.masked, region[0], region[1])
             if match:
@@ -381,6 +383,18 @@ class _SourceResolver:
                 earlier = [r.id for r in self.inputs if r.produced_by and modality in r.modalities]
                 if earlier:
                     return earlier[0]  # the newest result of an earlier turn
+        return None
+
+    def _translation_named(self, ref: Mention) -> Mention | None:
+        """'the Italian summary' of a summary translated into Italian ('translate it into Italian, then read the
+        Italian summary aloud'): the translation."""
+        masked = self.located.masked
+        word = LAST_WORD.search(masked, 0, ref.start)
+        name = word.group(1).lower() if word and word.group(1).lower() in LANGUAGE_NAMES else None
+        for m in self.tasks:
+            target = TARGET_LANGUAGES.search(masked, m.start, ref.start) if name and m.task == TRANSLATION else None
+            if target and m.source is ref.refers_to and name in target.group().lower().split():
+                return m
         return None
 
     def _file_in(self, region: tuple[int, int]) -> str | None:

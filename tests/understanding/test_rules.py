@@ -17,3 +17,18 @@ def test_a_summary_of_a_labelled_text_is_of_the_text(planner):
                           "And give me a one-line summary of it.")
     summary = next(t for t in result.tasks if t.task == "summarization")
     assert summary.dep == [] and summary.args["text"] == "Glaze was chipped but seller was nice."
+
+
+def test_a_result_named_in_the_language_it_was_translated_into_is_the_translation(planner):
+    """'then read the Italian summary aloud' had read the English summary (new user); the summary named with no
+    language is still the summary."""
+    italian = planner.plan("Take episode12.txt, summarise it, translate the summary into Italian, then read the "
+                           "Italian summary aloud.")
+    by_task = {t.task: t for t in italian.tasks}
+    assert by_task["text-to-speech"].dep == [by_task["translation"].id]
+    german = planner.plan("Transcribe call.wav, translate the transcript into German and then summarise the German transcript")
+    by_task = {t.task: t for t in german.tasks}
+    assert by_task["summarization"].dep == [by_task["translation"].id]
+    plain = planner.plan("Summarise notes.txt, translate the summary into French and read the summary aloud")
+    by_task = {t.task: t for t in plain.tasks}
+    assert by_task["text-to-speech"].dep == [by_task["summarization"].id]
