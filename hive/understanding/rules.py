@@ -33,7 +33,7 @@ from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
-from hive.understanding.task_names import task_name_patterns
+from hive.understanding.task_names import task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
 if TYPE_CHECKING:
@@ -43,6 +43,11 @@ QUESTION_TASKS = {"question-answering", "table-question-answering", "document-qu
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
 LABELLING_TEXTS = {"text-classification", "zero-shot-classification"}  # their output is a label, not a text to work on
 READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification"}
+# A depth map or a segmentation mask is a map of the picture, not a picture: the next step that looks for what a
+# picture shows reads the picture unless the request points at the map ("estimate the depth and segment the furniture")
+PICTURE_MAPS = {"depth-estimation", "image-segmentation"}
+LOOKS_AT_A_PICTURE = {"depth-estimation", "image-segmentation", "object-detection", "image-classification", "image-to-text",
+                      "zero-shot-image-classification", "visual-question-answering"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
@@ -422,7 +427,8 @@ class _SourceResolver:
         if mention.task == CLASSIFY:
             return previous if previous is not None else self._first_input(("text", "image", "audio"))
         needed = self.needed_modality(mention)
-        if previous is not None and needed in self._outputs(previous):
+        mapped = previous is not None and previous.resolved_task in PICTURE_MAPS and mention.task in LOOKS_AT_A_PICTURE
+        if previous is not None and needed in self._outputs(previous) and not mapped:
             return previous
         asks_for_text = mention.task in GENERATIVE_TASKS
         for resource in self.inputs:
@@ -481,7 +487,8 @@ class _SourceResolver:
                 return "document-question-answering" if document else "visual-question-answering"
             if "table" in modalities:
                 return "table-question-answering"
-            if "question" in modalities or mention.source == PROMPT_ID:
+            named = task_named_in(self.located.masked[mention.start:mention.end]) == "question-answering"
+            if ("question" in modalities or mention.source == PROMPT_ID) and not named:
                 return "text-generation"
             return "question-answering"  # answered from a text: a file, a pasted context, an earlier step's output
         if mention.task == CLASSIFY:

@@ -32,3 +32,21 @@ def test_a_result_named_in_the_language_it_was_translated_into_is_the_translatio
     plain = planner.plan("Summarise notes.txt, translate the summary into French and read the summary aloud")
     by_task = {t.task: t for t in plain.tasks}
     assert by_task["text-to-speech"].dep == [by_task["summarization"].id]
+
+
+def test_a_step_that_looks_at_a_picture_reads_the_picture_not_a_map_of_it(planner):
+    """'estimate the depth and segment the furniture' had segmented the depth map (new user); a map the request
+    points at ('the depth map') is still read."""
+    both = planner.plan("For room.jpg estimate the depth and segment the furniture, both models under 100M parameters.")
+    assert [(t.task, t.dep, t.args["image"]) for t in both.tasks] == [
+        ("depth-estimation", [], "room.jpg"), ("image-segmentation", [], "room.jpg")]
+    chained = planner.plan("Estimate the depth of street.jpg and then colourise the depth map")
+    assert [t.dep for t in chained.tasks] == [[], [0]]
+
+
+def test_a_question_answering_model_asked_for_by_name_is_question_answering(planner):
+    """'Give me the question answering model with the highest F1 on SQuAD v2' had become free writing, which no
+    SQuAD result ranks (new user); a question asked with no text to answer it from is still free writing."""
+    named = planner.plan("Give me the question answering model with the highest F1 on SQuAD v2, at least 10k downloads.")
+    assert [t.task for t in named.tasks] == ["question-answering"] and named.tasks[0].model is not None
+    assert [t.task for t in planner.plan("Answer this question: who wrote Hamlet?").tasks] == ["text-generation"]
