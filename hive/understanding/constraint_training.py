@@ -112,9 +112,11 @@ def fit(rows: np.ndarray, targets: np.ndarray, network: bool) -> dict[str, np.nd
 
 
 def read_requests() -> tuple[list[dict], list[dict]]:
-    """(requests whose constraint labels carry evidence, the other training requests)."""
-    path = data_dir() / "requests-train.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """(requests whose constraint labels carry evidence, the other training requests): the task requests and the
+    developers' requests saying where a result goes (a website, an app: no limit on where the model runs) or where the
+    model must run (`data/constraint-contexts.jsonl`)."""
+    rows = [json.loads(line) for name in ("requests-train.jsonl", "constraint-contexts.jsonl")
+            for line in (data_dir() / name).read_text(encoding="utf-8").splitlines() if line.strip()]
     marked = [r for r in rows if "constraints" in r and all("evidence" in c for c in r["constraints"])]
     others = [r for r in rows if "constraints" not in r]
     return marked, others
