@@ -57,6 +57,14 @@ def test_task_clauses_state_no_constraint():
     assert not any(read.values())
 
 
+def test_a_result_going_on_a_website_is_no_limit_on_where_the_model_runs():
+    """'it's going on the hospital website' had been read as offline only, leaving Polish with no model (new user)."""
+    read = kinds_read("Translate leaflet.txt into Polish for patients. Nothing non-commercial please, it's going on the "
+                      "hospital website.")
+    assert "offline" not in set().union(*read.values()) and "licence_deny" in set().union(*read.values())
+    assert "offline" in set().union(*kinds_read("Translate leaflet.txt into Polish on the ship's PC, there is no internet at sea.").values())
+
+
 def test_kinds_without_a_value_take_the_clause_and_stay_readable_for_tasks():
     phrases, unread = added("Caption ./desk.jpg and estimate its depth. Offline.")
     offline = [p for p in phrases if p.key == "local_only"]
