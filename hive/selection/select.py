@@ -143,6 +143,7 @@ class Selector:
         return stated if stated.model is not None else listing
 
     def _languages_listed(self, model: str) -> int:
+        """How many languages the model's card lists."""
         rows = self.graph.select(PREFIX + f"SELECT (COUNT(DISTINCT ?l) AS ?n) WHERE {{ {node('model', model)} hive:language ?l }}")
         return int(rows[0]["n"]) if rows else 0
 
