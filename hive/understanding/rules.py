@@ -47,7 +47,7 @@ READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification"}
 # picture shows reads the picture unless the request points at the map ("estimate the depth and segment the furniture")
 PICTURE_MAPS = {"depth-estimation", "image-segmentation"}
 LOOKS_AT_A_PICTURE = {"depth-estimation", "image-segmentation", "object-detection", "image-classification", "image-to-text",
-                      "zero-shot-image-classification", "visual-question-answering"}
+                      "zero-shot-image-classification"}  # a question about a picture finds its picture by `_default_for_answer`
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
