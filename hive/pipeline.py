@@ -231,22 +231,22 @@ def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str |
     return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None
 
 
-def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str, depth: int = 0) -> str | None:
+def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) -> str | None:
     """The code of the language a step writes its text in, when one can tell: a translation's target; a
     transcript's, the recording's the request names; a summary's or a generated text's, that of the text it
-    reads (a prompt taken from the request is in the request's language)."""
+    reads (a prompt taken from the request is in the request's language). A step reads only earlier steps."""
     if step.pipeline_tag == "translation":
         with contextlib.suppress(ValueError):
             return language_code(step.language) if step.language else None
         return None
     if step.pipeline_tag == "automatic-speech-recognition":
         return spoken_language(words)
-    if step.pipeline_tag not in WRITE_AS_THEY_READ or depth >= len(by_id):
+    if step.pipeline_tag not in WRITE_AS_THEY_READ:
         return None
     text = step.args.get("text")
     if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
         return found
-    return _language_written(by_id[step.dep[0]], by_id, words, depth + 1) if len(step.dep) == 1 else None
+    return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None
 
 
 def _image_reading(query: str, steps: list[TaskStep]) -> ConstraintSet:

@@ -111,16 +111,17 @@ class GraphWriter:
             self.add(model, REFERENCES, self.paper(arxiv_id))
         if facts.reads_text:
             self.add(model, term("readsText"), boolean(True))
-        for offline in offline_tasks(facts.id):  # an offline instruction LLM serves several tasks
+        offline_entries = offline_tasks(facts.id)  # an offline instruction LLM serves several tasks
+        for offline in offline_entries:
             self.add(model, term("availableOffline"), boolean(True))
             self.add(model, term("task"), self._typed(node("task", offline.task), "Task", name=offline.task))
             if offline.prompted:
                 self.add(model, term("promptedFor"), node("task", offline.task))
             for package in offline.all_packages():
                 self.add(model, term("offlinePackage"), text(package))
-        for code in sorted({c for offline in offline_tasks(facts.id) for c in offline.prompt_languages}):
+        for code in sorted({c for offline in offline_entries for c in offline.prompt_languages}):
             self.add(model, term("promptLanguage"), self._typed(node("language", code), "Language", name=code))
-        for size in _with_package_bytes(facts.sizes, offline_tasks(facts.id)):
+        for size in _with_package_bytes(facts.sizes, offline_entries):
             name = "parameterCount" if size.kind == "parameters" else "sizeBytes"
             self.add(model, term(name), integer(size.value))
             self.add(model, term(name + "Source"), text(size.source))

@@ -37,29 +37,30 @@ def test_a_text_s_language_is_read_from_the_text_itself(planner):
     assert "translates from fr" in step.why and step.model == "Helsinki-NLP/opus-mt-fr-en", step.why
 
 
+def _translation(planner, request: str):
+    """The translation step of the request's plan."""
+    return next(t for t in planner.plan(request).tasks if t.pipeline_tag == "translation")
+
+
 def test_a_transcript_is_in_the_recording_s_language(planner):
-    result = planner.plan("Transcribe ./lecture.mp3, a French lecture, and translate it into English with the most downloaded model")
-    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    step = _translation(planner, "Transcribe ./lecture.mp3, a French lecture, and translate it into English with the most downloaded model")
     assert "translates from fr" in step.why, step.why
 
 
 def test_a_summary_is_in_the_language_of_the_text_it_summarises(planner):
     """A translation of a summary reads what the summariser read: an English handbook's summary is English."""
-    result = planner.plan("Take ./docs/handbook_en.txt, summarise it and translate the summary into Spanish; "
-                          "the translator should be the most downloaded one")
-    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    step = _translation(planner, "Take ./docs/handbook_en.txt, summarise it and translate the summary into Spanish; "
+                                 "the translator should be the most downloaded one")
     assert "translates from en" in step.why and step.model == "Helsinki-NLP/opus-mt-en-es", step.why
 
 
 def test_a_text_generated_from_the_request_is_in_the_request_s_language(planner):
-    result = planner.plan("Write a short birthday greeting for my aunt and translate it into French with the most downloaded model")
-    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    step = _translation(planner, "Write a short birthday greeting for my aunt and translate it into French with the most downloaded model")
     assert "translates from en" in step.why, step.why
 
 
 def test_a_summary_of_a_recording_of_unknown_language_has_no_known_language(planner):
-    result = planner.plan("Transcribe ./memo.m4a, summarise it and translate the summary into Spanish with the most downloaded model")
-    step = next(t for t in result.tasks if t.pipeline_tag == "translation")
+    step = _translation(planner, "Transcribe ./memo.m4a, summarise it and translate the summary into Spanish with the most downloaded model")
     assert "reads any language" in step.why, step.why
 
 
