@@ -184,6 +184,8 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
             if table is data["licence_words"] and not listed and not _is_licence_word(match, body):
                 continue  # "an Apache server"; but "MIT or Apache" lists it beside a licence
+            if data["patterns"]["output_licence"].search(body, 0, match.start()):
+                continue  # the licence the person's own results will carry
             if listed:
                 key = previous.key
             else:

@@ -80,6 +80,7 @@ MIN_TABLE_LINES = 3  # a header and two rows: fewer delimited lines are as likel
 MAX_CELL_WORDS = 6  # a cell longer than this is prose, not a table's value ...
 MEAN_CELL_WORDS = 2.5  # ... and a table's cells hold this many words on average at most
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
+PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's own sentences often state
 FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia.") neither asks nor is content
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
@@ -231,6 +232,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                     continue
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
+        end = _limits_after(found.query, start, end)
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:
             continue
@@ -311,6 +313,20 @@ def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], boo
         elif len(sentence.split()) > FILLER_WORDS and not constraint_phrases(sentence):
             break
     return own
+
+
+def _limits_after(query: str, start: int, end: int) -> int:
+    """Where a pasted text ends before the person's trailing limits on the models ("Summarise this: <text>. Apache
+    only, under 500M parameters. Thanks!"): sentences that name a licence, a size, a ranking or a download floor,
+    passing over short ones after them. A language or "offline" alone is too often what a pasted text says."""
+    own = end
+    for a, b in reversed(_sentence_spans(query, start, end)):
+        sentence = query[a:b]
+        if any(phrase.key not in PASTE_MAY_SAY for phrase in constraint_phrases(sentence)):
+            own = a
+        elif len(sentence.split()) > FILLER_WORDS:
+            break
+    return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
 
 
 def _sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -566,9 +566,12 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
         return kept.index(earlier[-1]) if earlier else None
 
     goals = []
-    for mention in kept:
-        uses = [used for used in map(goal_of, mention.uses) if used is not None]
-        goals.append(GoalSpec(task=mention.resolved_task, source=goal_of(mention.source), uses=uses,
+    for index, mention in enumerate(kept):
+        uses = [used for used in map(goal_of, mention.uses) if used is not None and used != index]
+        source = goal_of(mention.source)
+        if source == index:  # the stand-in for a mention it read that was not kept is itself: left to the planner
+            source = None
+        goals.append(GoalSpec(task=mention.resolved_task, source=source, uses=uses,
                               confidence=mention.confidence, readings=dict(mention.readings), constraints=mention.constraints,
                               language=mention.language))
     unknown = [g.task for g in goals if g.task not in known_tasks]

@@ -290,6 +290,8 @@ class _Targets:
         stem = re.sub(r"(?:er|or|r)$", "", head)
         if stem == head or len(stem) < 4:
             return []
+        if stem[-1] == stem[-2]:  # 'the tagger' tags, 'the planner' plans
+            stem = stem[:-1]
         sources = [lambda m: self.masked[m.start:m.end]]
         if not _says_more_than_generic(" ".join(name.split()[:-1])):  # 'the generator', not 'the story generator'
             sources.append(lambda m: _task_description(m.task))

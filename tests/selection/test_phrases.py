@@ -140,6 +140,15 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("open-source models only", {"licences": ["permissive"]}),
     ("my German colleague sent a voice note, what is it about?", {}),  # a voice note is a recording, not a voice model
     ("I need a German voice for this", {"languages": ["de"]}),
+    # "out" refuses only as a predicate ("GPL is out"), not as a verb's particle ("pick out the people")
+    ("Is there an MIT-licensed model that can pick out the people in it?", {"licences": ["mit"]}),
+    ("GPL's out, obviously", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
+    ("AGPL is out.", {"deny_licences": ["agpl-3.0"]}),
+    # a refusal carried on by "as are"; the licence the person's own data will carry is no limit on the models
+    ("Non-commercial models are excluded, as are share-alike licences, so that derived data can be released under CC BY.",
+     {"deny_licences": ["non-commercial", "copyleft"]}),
+    ("we release the derived dataset under the MIT licence, so use Apache models", {"licences": ["apache-2.0"]}),
+    ("a model published under the MIT licence", {"licences": ["mit"]}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected

@@ -149,6 +149,19 @@ def test_a_paste_gives_back_the_trailing_asks_when_nothing_outside_it_asks():
     assert summarised[0].input_texts == ["the council met on Tuesday to talk about the new bike lanes for hours. Is it worth it? Nobody knows yet."]
 
 
+@pytest.mark.parametrize("reading", [None, StandInReading(lambda text: "Summarise" in text)])
+def test_limits_at_the_end_of_a_paste_after_a_colon_are_the_persons(reading):
+    """'Summarise this: <text>. Apache-2.0 only, under 500M parameters.' had pasted the limits with the text."""
+    query = ("Summarise this: The council met on Tuesday to discuss the new bus routes, which start in May and cover "
+             "the northern suburbs. Apache-2.0 only, under 500M parameters. Thanks!")
+    parsed, located = parse_request(query, reading)
+    assert parsed.input_texts == ["The council met on Tuesday to discuss the new bus routes, which start in May and cover the northern suburbs."]
+    assert "under 500M parameters" in located.masked
+    # a language a pasted sentence names stays pasted: a text says what language things are in
+    told = parse_request("Translate this: The meeting next week will be held in French, so please bring a dictionary along with you.", reading)[0]
+    assert told.input_texts == ["The meeting next week will be held in French, so please bring a dictionary along with you."]
+
+
 ARTICLE = ("The city council voted on Tuesday to expand the bike lane network across the downtown core. "
            "Construction is expected to begin next spring and last about eighteen months.")
 

@@ -50,3 +50,11 @@ def test_a_question_answering_model_asked_for_by_name_is_question_answering(plan
     named = planner.plan("Give me the question answering model with the highest F1 on SQuAD v2, at least 10k downloads.")
     assert [t.task for t in named.tasks] == ["question-answering"] and named.tasks[0].model is not None
     assert [t.task for t in planner.plan("Answer this question: who wrote Hamlet?").tasks] == ["text-generation"]
+
+
+def test_a_step_merged_with_the_mention_it_read_is_not_its_own_source(planner):
+    """"can a chatbot reply to me? My message: ..." read a mention that was not kept, whose stand-in was the step
+    itself: the goal read its own output and no plan reached it."""
+    result = planner.plan('can a chatbot reply to me? My message: "hello, what did you do at the weekend?"')
+    assert [t.task for t in result.tasks] == ["conversational"]
+    assert "hello, what did you do at the weekend?" in result.tasks[0].args["text"]

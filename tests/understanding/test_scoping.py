@@ -26,6 +26,17 @@ def test_a_doer_noun_names_the_step_asked_for_with_its_verb(planner):
     assert result.constraints["per_task"] == {"image-to-text": {"languages": ["ko"]}, "text-to-speech": {"rank_by": "likes"}}
 
 
+@pytest.mark.parametrize("query, expected", [
+    # a doubled consonant before the doer's ending: the tagger tags
+    ("Translate notes_fr.txt into English and then pull out every person and place mentioned. The tagger must be MIT licensed.",
+     {"token-classification": {"licences": ["mit"]}}),
+    ("Clean the noise out of voicemail.wav and then transcribe it. The cleaner needs at least 50k downloads.",
+     {"audio-to-audio": {"min_downloads": 50_000}}),
+])
+def test_a_doer_noun_binds_the_step_of_its_verb_however_it_is_spelt(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
 def test_a_policy_for_anything_we_run_binds_every_step_but_anything_beside_a_named_step_binds_that_step(planner):
     result = planner.plan("Write a limerick about tea, then translate it into Dutch. House rule for anything we run: "
                           "MIT and at least 10k downloads.")
