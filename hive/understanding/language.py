@@ -142,8 +142,11 @@ def persons_language(text: str) -> str | None:
 SOURCE_BEFORE = re.compile(r"\b(?:from|written\s+in)\s+$", re.I)
 ARROW_BEFORE = re.compile(r"(?:->|→|=>|>)\s*$")
 PAIR_JOINT = re.compile(r"\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*", re.I)
-TEXT_KIND = re.compile(r"\s+(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
-                       r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle)s?\b", re.I)
+TEXT_NOUNS = (r"(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
+              r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle)s?\b")
+TEXT_KIND = re.compile(rf"\s+{TEXT_NOUNS}", re.I)
+TEXT_IN = re.compile(rf"\b{TEXT_NOUNS}\s+in\s+$", re.I)  # "a story in ", "reviews in "
+TRANSLATING = re.compile(r"\b(?:translat\w*|put|turn|convert|render)\b[^.?!,;:]*$", re.I)  # in the clause before the name
 
 
 def text_language(text: str) -> str | None:
@@ -166,6 +169,13 @@ def pairs_from(words: str, end: int) -> bool:
     return bool(joint and LANGUAGE_MENTION.match(words[joint.end():]))
 
 
+def _text_said_in(words: str, at: int) -> bool:
+    """Whether the language name at `at` says what a text is written in ("my son wrote a story in Spanish", "customer
+    reviews in Dutch"), not what a translation should make of it ("translate the story in English")."""
+    before = words[:at]
+    return bool(TEXT_IN.search(before, max(0, at - 24))) and not TRANSLATING.search(before)
+
+
 def named_source_language(words: str) -> str | None:
     """The code of the one language the request's words say a text to translate is in, else None."""
     named = set()
@@ -173,6 +183,6 @@ def named_source_language(words: str) -> str | None:
         if mention["before"] or ARROW_BEFORE.search(words, max(0, mention.start() - 8), mention.start()):
             continue  # "into English", "-> English text": a target
         if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
-                or pairs_from(words, mention.end())):
+                or pairs_from(words, mention.end()) or _text_said_in(words, mention.start())):
             named.add(LANGUAGE_NAMES[mention["name"].lower()])
     return the_one(named)

@@ -62,6 +62,11 @@ def in_asked_languages(goals: list[GoalSpec], inputs: dict[str, InputResource], 
     return goals
 
 
+def _languages_into(words: str) -> set[str]:
+    """The codes of the languages the words name after "to" or "into" ("put it into English")."""
+    return {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(words) if m["before"]}
+
+
 def asked_languages(words: str) -> set[str]:
     """The codes of the languages the words ask a result in."""
     return {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(words)
@@ -79,7 +84,7 @@ def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], w
         aimed = LANGUAGE_NAMES.get((goal.language or "").lower())
         if own is None or (aimed is not None and aimed != own):
             continue
-        others = asked - {own}
+        others = (asked | _languages_into(words)) - {own}
         target = (persons or "en") if aimed is None else the_one(others)
         if target is not None and target != own:
             goal.language = language_name(target)

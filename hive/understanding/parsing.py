@@ -413,12 +413,21 @@ def _pasted_table_spans(text: str) -> list[tuple[int, int]]:
     spans, i = [], 0
     while i < len(lines):
         block = _table_block(text, lines[i:])
-        if block >= MIN_TABLE_LINES and _terse(text[lines[i][0]:lines[i + block - 1][1]]):
+        if block >= MIN_TABLE_LINES and _terse(text[lines[i][0]:lines[i + block - 1][1]]) \
+                and not _states_limits([text[a:b] for a, b in lines[i + 1:i + block]]):
             spans.append((lines[i][0], lines[i + block - 1][1]))
             i += block
         else:
             i += 1
     return spans
+
+
+def _states_limits(rows: list[str]) -> bool:
+    """Whether a table's rows are the person's limits on the models ("| licence | Apache-2.0 |", "| downloads |
+    >= 10,000 |"): most of them name a licence, a size, a ranking or a download floor."""
+    body = [row for row in rows if not MARKDOWN_RULE.fullmatch(row.strip())]
+    limits = sum(any(p.key not in PASTE_MAY_SAY for p in constraint_phrases(row)) for row in body)
+    return 2 * limits > len(body)
 
 
 def _table_block(text: str, lines: list[tuple[int, int]]) -> int:

@@ -144,6 +144,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("Is there an MIT-licensed model that can pick out the people in it?", {"licences": ["mit"]}),
     ("GPL's out, obviously", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
     ("AGPL is out.", {"deny_licences": ["agpl-3.0"]}),
+    ("keep copyleft licences out of it", {"deny_licences": ["copyleft"]}),
     # a refusal carried on by "as are"; the licence the person's own data will carry is no limit on the models
     ("Non-commercial models are excluded, as are share-alike licences, so that derived data can be released under CC BY.",
      {"deny_licences": ["non-commercial", "copyleft"]}),

@@ -83,6 +83,9 @@ def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
     ("Translate it into German", None),  # a target only
     ("Japanese podcast ep3.mp3 -> English text.", None),  # after an arrow: a target
     ("Translate from French or from Spanish into English", None),  # two: not known
+    ("My son wrote a story in Spanish for school. Can you put it into English?", "es"),  # a kind of text in a language
+    ("input: reviews.txt (customer reviews in Dutch)", "nl"),
+    ("Translate the story in English please", None),  # said with the translating verb: the person's target
 ])
 def test_the_language_a_text_to_translate_is_said_to_be_in(words, code):
     assert named_source_language(words) == code

@@ -57,6 +57,8 @@ def test_a_transcript_in_another_language_than_the_person_speaks_is_translated(p
      [("automatic-speech-recognition", [], None), ("translation", [0], "Spanish"), ("text-to-speech", [1], None)]),
     # a translation asked into no language of a text in another one goes into English
     ('translate this please: "Hola, me gustaría reservar una mesa para cuatro personas el sábado."', [("translation", [], "English")]),
+    # the story's language had been read as the target; "into English" is the one other language named
+    ("My son wrote a story in Spanish for school (cuento.txt). Can you put it into English for me?", [("translation", [], "English")]),
 ])
 def test_translations_go_from_the_text_s_language_to_another(planner, request_text, flow):
     assert _flow(planner.plan(request_text)) == flow

@@ -254,6 +254,15 @@ def test_a_pasted_table_is_data_whatever_its_delimiter(pasted):
     assert "honey" not in located.masked and "Thanks!" in located.masked
 
 
+def test_a_table_of_limits_on_the_models_is_the_persons_words_not_data(planner):
+    query = ("Please predict readmission for each row of patients.csv.\n\n| limit | value |\n|---|---|\n"
+             "| downloads | >= 10,000 |\n| licence | Apache-2.0 |\n| params | < 1B |")
+    parsed = parse_request(query)[0]
+    assert parsed.data == [] and parsed.files == ["patients.csv"]
+    assert planner.plan(query).constraints == {"global": {"min_downloads": 10_000, "licences": ["apache-2.0"],
+                                                          "max_parameters": 1_000_000_000}}
+
+
 def test_lines_of_prose_with_commas_are_not_a_table():
     verse = "roses are red, violets are blue\nsugar is sweet, and so are you\nthe night is long, the day is new"
     assert parse_request(f"Summarise this poem:\n{verse}")[0].data == []
