@@ -29,6 +29,7 @@ from hive.understanding.segments import part_between
 ARROW = re.compile(r"[ \t]*(?:-{1,2}>|=>|[→⟶➔➜])[ \t]*")
 # what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
 SIDE_END = re.compile(r"[.!?;:,()\n]+(?=\s|$)|\n|[,()]")
+BRACKETED_FILE = re.compile(rf"\((\s*{BLANK}+\s*)\)")
 WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
 # words that say nothing of a side's kind ("the", "my", "in", "plain")
 FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
@@ -79,8 +80,9 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
 
 
 def _chains(located: RequestText) -> list[list[Side]]:
-    """Every run of arrows in the masked request, as its sides."""
-    text = located.masked
+    """Every run of arrows in the masked request, as its sides ("audio (ep12.mp3) -> ...": a file in brackets
+    beside a kind word is part of its side, not its end)."""
+    text = BRACKETED_FILE.sub(lambda m: f" {m.group(1)} ", located.masked)
     chains: list[list[Side]] = []
     for arrow in ARROW.finditer(text):
         left_start = _side_start(text, arrow.start())

@@ -34,6 +34,9 @@ def test_conversions_come_from_the_library():
     ("Japanese podcast ep3.mp3 -> English text.", [("automatic-speech-recognition", None), ("translation", "English")]),
     ("call_0091.wav → transcript → sentiment label", [("automatic-speech-recognition", None), ("text-classification", None)]),
     ("lecture.mp3 => summary please", [("automatic-speech-recognition", None), ("summarization", None)]),
+    # a file in brackets beside a kind word is part of the side (the bracket had ended it)
+    ("podcast tool: audio (ep12.mp3) -> transcript -> summary -> spoken summary",
+     [("automatic-speech-recognition", None), ("summarization", None), ("text-to-speech", None)]),
 ])
 def test_a_chain_of_kinds_asks_for_each_conversion(query, expected):
     assert chain_tasks(query) == [expected]
