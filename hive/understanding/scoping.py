@@ -38,6 +38,9 @@ from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
 from hive.understanding.task_names import task_named_in
 
+# A step's number: "(1)", "2)", "step 2"
+STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
+NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an)\b))", re.I)
@@ -105,7 +108,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start):
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
             continue
-        steps = targets.named(*clause, at=phrase.start)
+        steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
         if not steps and THE_REST.search(query, *clause):
             for_the_rest.append(phrase)
             continue
@@ -134,6 +137,26 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere
+
+
+def _step_numbered_alike(query: str, at: int, tasks: list[Mention]) -> list[Mention]:
+    """The step asked for beside the number that stands last before the constraint on its line, when that number
+    also stands by a step elsewhere: "(1) write out what's said, (2) tell me the emotion" above "(2) | most
+    downloaded" or "(1) must be MIT; (2) the smallest". A numbered list of limits alone ("1) MIT 2) under 300M")
+    numbers no step."""
+    line_start = query.rfind("\n", 0, at) + 1
+    numbers = list(STEP_NUMBER.finditer(query, line_start, at))
+    if not numbers:
+        return []
+    own = numbers[-1]
+    number = next(g for g in own.groups() if g)
+    for other in STEP_NUMBER.finditer(query):
+        if other.start() == own.start() or next(g for g in other.groups() if g) != number:
+            continue
+        asked = [m for m in tasks if m.start <= other.start() < m.end or other.end() <= m.start <= other.end() + NUMBER_TO_STEP]
+        if asked:
+            return asked[-1:]  # the part that holds the number, or the nearest after it
+    return []
 
 
 def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list[Mention]) -> str | None:

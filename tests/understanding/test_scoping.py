@@ -37,6 +37,19 @@ def test_a_doer_noun_binds_the_step_of_its_verb_however_it_is_spelt(planner, que
     assert planner.plan(query).constraints == {"per_task": expected}
 
 
+def test_a_constraint_beside_a_step_s_number_binds_that_step(planner):
+    table = ("Two jobs on meeting.wav: (1) write out what's said, (2) tell me the speaker's emotion.\n\n"
+             "step | limit\n-----|------\n(1)  | licence MIT\n(2)  | most downloaded")
+    assert planner.plan(table).constraints == {"per_task": {"automatic-speech-recognition": {"licences": ["mit"]},
+                                                            "audio-classification": {"rank_by": "downloads"}}}
+    same_line = "Two steps: (1) transcribe a.wav, (2) summarise the transcript.\n(1) must be MIT; (2) should be the smallest."
+    assert planner.plan(same_line).constraints == {"per_task": {"automatic-speech-recognition": {"licences": ["mit"]},
+                                                                "summarization": {"smallest": True}}}
+    # a numbered list of limits numbers no step
+    listed = planner.plan("Transcribe a.wav and summarise it. Requirements: 1) MIT licence 2) under 300M parameters")
+    assert listed.constraints == {"global": {"licences": ["mit"], "max_parameters": 300_000_000}}
+
+
 def test_a_policy_for_anything_we_run_binds_every_step_but_anything_beside_a_named_step_binds_that_step(planner):
     result = planner.plan("Write a limerick about tea, then translate it into Dutch. House rule for anything we run: "
                           "MIT and at least 10k downloads.")
