@@ -64,6 +64,8 @@ CAPTIONING = "image-to-text"
 FREE_WRITING = "text-generation"
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
+# Words that refuse the work named right after them ("don't translate", "but do not summarise it")
+REFUSING = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?$", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
 
@@ -162,6 +164,9 @@ class LearnedUnderstander(RuleUnderstander):
             tasks = _likeliest_ask(readings, located)
         if not tasks:
             tasks = _modelled_ask(readings, located, self.detector)
+        refused = {m.task for m in mentions + tasks if _refused(m, located.masked)}
+        if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
+            tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
         tasks.sort(key=lambda m: m.start)
         parsed.constraints, parsed.unplaced_constraints = scope_constraints(parsed.query, located.masked, located.constraints,
                                                                             readings, tasks, self.detector, self)
@@ -382,6 +387,14 @@ class LearnedUnderstander(RuleUnderstander):
         return kept
 
 
+def _refused(mention: Mention, masked: str) -> bool:
+    """Whether a verb mention's task is refused by the words right before it, or a part's by its opening words
+    ("write it down in Korean, don't translate"; but "don't forget to translate it" asks)."""
+    at = mention.start if mention.kind == "verb" else _words_span(masked, mention.start, mention.end)[0]
+    refusal = REFUSING.search(masked, max(0, at - 30), at)
+    return refusal is not None and not re.search(r"\b(?:forget|miss|hesitate)\b", refusal.group(), re.I)
+
+
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:
     """Prepare a located request for the detector: references to earlier outputs read as "it"; and give
     the cue phrases that ask for a task (training reads its examples through this too)."""
@@ -535,13 +548,14 @@ def _words_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start + len(clause) - len(clause.lstrip(PUNCTUATION)), end - len(clause) + len(clause.rstrip(PUNCTUATION))
 
 
-def _likeliest_ask(readings: list[PartReading], located: RequestText) -> list[Mention]:
+def _likeliest_ask(readings: list[PartReading], located: RequestText, refused: Collection[str] = ()) -> list[Mention]:
     """A request that gives an input asks something of it: when every clause reads "none", the likeliest task
     a clause reads at least CUE_SUPPORT is the step, kept uncertain ("voice this paragraph: '...'"); never free
-    writing, which would ignore the input."""
-    label, p, reading = max(((label, p, r) for r in readings for label, p in r.probabilities.items() if label not in (NONE, FREE_WRITING)),
+    writing, which would ignore the input, nor a task the request refuses."""
+    label, p, reading = max(((label, p, r) for r in readings for label, p in r.probabilities.items()
+                             if label not in (NONE, FREE_WRITING, *refused)),
                             key=lambda found: found[1], default=("", 0.0, None))
-    if reading is None or p < CUE_SUPPORT:
+    if reading is None or p < (CUE_FLOOR if refused else CUE_SUPPORT):  # what is left once a task is refused: its next reading
         return []
     return [_mention_of_part(_task_of(label, located, reading.part), reading, located, p)]
 
