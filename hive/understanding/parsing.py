@@ -51,10 +51,8 @@ LABELS_AFTER = re.compile(
     rf"(?P<list>{_LABEL}(?:\s*[,/]\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
-# "is it positive or negative?", "angry or happy?" ask for the sentiment or the emotion, fixed-label tasks, not for
-# labels to choose among
-POLARITY = {"positive", "negative", "neutral", "mixed", "happy", "sad", "angry", "unhappy", "upset", "calm"}
-POLAR_CHOICE = re.compile(rf"\b(?:{'|'.join(sorted(POLARITY))})\s+or\s+(?:an?\s+)?(?:{'|'.join(sorted(POLARITY))})\b", re.I)
+# "is it positive or negative (overall)?" asks for the sentiment, a fixed-label task, not for labels to choose among
+SENTIMENT = {"positive", "negative", "neutral", "mixed"}
 BRACED_LABELS = re.compile(rf"[{{\[]\s*(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+)\s*[}}\]]")
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
@@ -363,7 +361,7 @@ def _listed_labels(found: RequestText) -> list[tuple[int, int, str]]:
                 words = words[1:]
             if piece == found.query[start:cursor]:  # no blanked value inside
                 items.append((start, cursor, " ".join(words)))
-        if len(items) >= 2 and not (match.re is LABEL_LIST and all(POLARITY & set(item[2].lower().split()) for item in items)):
+        if len(items) >= 2 and not (match.re is LABEL_LIST and _fixed_labels([item[2] for item in items])):
             return items
     return []
 
@@ -375,8 +373,7 @@ def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[t
     masked = found.masked
     for start, end in _sentence_spans(masked, 0, len(masked)):
         lists = sorted(LOOSE_LIST.finditer(masked, start, end), key=lambda m: m.start() - m.end())
-        if not lists or lists[0]["trailing"] or BLANK * 3 in lists[0]["list"] or POLAR_CHOICE.search(masked, start, end) \
-                or not reading.chooses_among_listed(found.query[start:end]):
+        if not lists or lists[0]["trailing"] or BLANK * 3 in lists[0]["list"] or not reading.chooses_among_listed(found.query[start:end]):
             # ("joy, anger, fear..." gives examples of a model's fixed labels, not the candidates)
             continue
         items = []
@@ -399,6 +396,11 @@ def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[t
         if len(labels) >= 2:
             return labels
     return []
+
+
+def _fixed_labels(items: list[str]) -> bool:
+    """Whether listed options are a sentiment model's own labels ("positive or negative overall")."""
+    return all(set(item.lower().split()) & SENTIMENT for item in items)
 
 
 def _table_spans(text: str) -> list[tuple[int, int]]:

@@ -423,12 +423,6 @@ def test_a_clause_that_only_states_a_constraint_is_not_part_of_the_prompt(planne
     assert [step.args["text"] for step in result.tasks] == [prompt]
 
 
-def test_a_choice_between_emotions_asks_for_the_fixed_label_task(planner):
-    """"angry or happy" read as candidate labels (with "customer wrote in" among them) had made it zero-shot."""
-    assert tasks_of(planner, "Ticket #88121 -- customer wrote in, can you tell me if they're angry or happy before I reply?\n"
-                             "---\n\"Nobody answers my emails and I have asked three times for a refund.\"\n---") == ["text-classification"]
-
-
 @pytest.mark.parametrize("query, expected", [
     ("Transcribe letter.m4a in Korean, don't translate.", ["automatic-speech-recognition"]),
     ("Transcribe ep41.wav but do not summarise it", ["automatic-speech-recognition"]),
