@@ -37,6 +37,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language
+from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
@@ -122,6 +123,8 @@ class LearnedUnderstander(RuleUnderstander):
         language = foreign_language(parsed.own_words)  # a pasted text may be in any language, the person's words not
         if language:
             raise NothingToPlan(f"this request looks written in {language}; HIVE understands requests in English: please rephrase it in English")
+        if said := nothing_asked(query, self.asks):
+            raise NothingToPlan(f"nothing to plan: the request says '{said}' and asks for no task; say what to do to plan it")
         return parsed
 
     def _task_mentions(self, located: RequestText, parsed: ParsedRequest, mentions: list[Mention]) -> list[Mention]:
