@@ -282,11 +282,23 @@ def domains() -> None:
     print_library(load_library())
 
 
+def _words_not_options(args: list[str]) -> list[str]:
+    """The arguments, with the first that starts with '-' but holds white space moved last, after '--': a request
+    written as a list ("- Input: shoe.jpg\n- Step 1: ..."), which no option looks like (a request is the last
+    argument of every command that takes one)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("-") and any(c.isspace() for c in arg):
+            return args[:index] + args[index + 1:] + ["--", arg]
+    return args
+
+
 def main() -> None:
     """Entry point: user mistakes end with a one-line message and exit code 2, never a traceback."""
     _register_subcommands()
     try:
-        app()
+        app(args=_words_not_options(sys.argv[1:]))
     except HiveError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)

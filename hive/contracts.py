@@ -122,6 +122,9 @@ class ConstraintSet(BaseModel):
                    local_only: bool, file: Path | None) -> "ConstraintSet":
         """The command line's constraint flags as global constraints, on top of the `--constraints` file if given."""
         base = cls.read(file) if file else cls()
+        for name, values in (("--licence", licences), ("--deny-licence", deny_licences), ("--language", languages)):
+            if any(not value.strip() for value in values):
+                raise HiveError(f"{name} is empty: give it a value or leave the flag out")
         flags = cls.parse(dict(
             licences=licences,
             deny_licences=deny_licences,
@@ -154,9 +157,11 @@ class ConstraintSet(BaseModel):
 
 
 def _flag(name: str, read: Any, text: str | None) -> Any:
-    """A flag's text read by `read`, None when the flag is absent; an unreadable value names the flag."""
-    if not text:
+    """A flag's text read by `read`, None when the flag is absent; an empty or unreadable value names the flag."""
+    if text is None:
         return None
+    if not text.strip():
+        raise HiveError(f"{name} is empty: give it a value or leave the flag out")
     try:
         return read(text)
     except HiveError as exc:

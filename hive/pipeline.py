@@ -31,6 +31,7 @@ ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Steps whose text is in the language of the text they read: a summary of a French article is French
 WRITE_AS_THEY_READ = {"summarization", "text-generation", "text2text-generation"}
+MAX_REQUEST_CHARS = 200_000  # about 30,000 words pasted; understanding time grows linearly, ~5 s at the limit
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
 
 
@@ -69,6 +70,9 @@ class Planner:
         query, dictated = written_file_names(query)
         if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
+        if len(query) > MAX_REQUEST_CHARS:
+            raise HiveError(f"the request is {len(query):,} characters, over the limit of {MAX_REQUEST_CHARS:,}: put a long text "
+                            "in a file and name the file in the request (e.g. 'summarise ./report.txt')")
         try:
             query.encode("utf-8")
         except UnicodeEncodeError as exc:  # bytes a terminal or file passed on undecoded

@@ -37,6 +37,13 @@ def test_plan_json_follows_the_contract():
     assert any("does not exist yet" in w for w in plan["warnings"])
 
 
+def test_a_request_written_as_a_list_is_a_request_not_an_option():
+    """'- Input: shoe.jpg ...' had stopped at 'No such option: -'."""
+    done = run("plan", "- Input: shoe.jpg\n- Step 1: describe the image in one sentence", "--json")
+    assert done.returncode == 0, done.stderr
+    assert [t["task"] for t in json.loads(done.stdout)["tasks"]] == ["image-to-text"]
+
+
 def test_plan_human_view_shows_stages_and_added_steps():
     done = run("plan", "Caption ./x.png and estimate its depth, and summarise ./y.wav")
     assert done.returncode == 0, done.stderr
@@ -62,6 +69,8 @@ def test_explain_shows_domain_problem_and_planner_log():
         (["plan", "summarise ./doc.xyz"], "error: cannot tell what kind of file './doc.xyz' is"),
         (["batch", "missing.jsonl", "--plan-only", "--out", "o.jsonl"], "error: cannot read missing.jsonl"),
         (["plan", "Summarise ./a.txt and " + "the weather is nice, " * 60], "error: the request has 61 clauses; HIVE reads"),
+        (["plan", "Transcribe a.wav", "--licence", ""], "error: --licence is empty: give it a value or leave the flag out"),
+        (["plan", "Transcribe a.wav", "--max-params", " "], "error: --max-params is empty"),  # had been ignored
         (["plan", ". ".join(f"summarise ./a{i}.wav and read it aloud" for i in range(6))],
          "error: the request needs up to 18 steps (12 asked for, the rest conversions); HIVE plans at most 12"),
     ],

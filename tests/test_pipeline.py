@@ -26,6 +26,17 @@ def test_an_empty_request_is_refused(planner):
         planner.plan("   ")
 
 
+def test_a_request_over_the_size_limit_is_refused_in_one_line(planner):
+    with pytest.raises(HiveError, match="over the limit of 200,000: put a long text in a file"):
+        planner.plan("Summarise this: " + "word " * 50_000)
+
+
+def test_a_long_paste_just_under_the_limit_is_planned(planner):
+    """A 120,000-character paste had taken minutes: the loose-label pattern ran over every long sentence."""
+    paste = "The council met on Tuesday to discuss the new bus routes for the northern suburbs. " * 1400
+    assert [t.task for t in planner.plan("Summarise this: " + paste).tasks] == ["summarization"]
+
+
 def test_a_request_of_only_control_characters_is_empty(planner):
     with pytest.raises(HiveError, match="empty"):
         planner.plan("\x1b[31m\x07\x00")

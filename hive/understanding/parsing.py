@@ -85,6 +85,7 @@ FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
+MAX_LISTING_CHARS = 400  # a sentence offering labels loosely is no longer than this
 LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
 LEADING_WORDS = {"the", "a", "an", "about", "like", "it", "this", "that"}  # "a cat", "about finance": the label is the rest
 NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
@@ -372,6 +373,8 @@ def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[t
     choosing among listed labels; the first item is cut to as many words as the longest of the others."""
     masked = found.masked
     for start, end in _sentence_spans(masked, 0, len(masked)):
+        if end - start > MAX_LISTING_CHARS:
+            continue  # too long to be a sentence offering labels (and the pattern's time grows fast with length)
         lists = sorted(LOOSE_LIST.finditer(masked, start, end), key=lambda m: m.start() - m.end())
         if not lists or lists[0]["trailing"] or BLANK * 3 in lists[0]["list"] or not reading.chooses_among_listed(found.query[start:end]):
             # ("joy, anger, fear..." gives examples of a model's fixed labels, not the candidates)
