@@ -109,6 +109,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
             continue
         steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
+        named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
         if not steps and THE_REST.search(query, *clause):
             for_the_rest.append(phrase)
             continue
@@ -125,7 +126,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             if said not in elsewhere:
                 elsewhere.append(said)
             continue
-        if not steps or len({m.task for m in steps}) == len({m.task for m in tasks}):
+        if not steps or (len({m.task for m in steps}) == len({m.task for m in tasks}) and not (named and len(tasks) == 1)):
             merge_phrase(whole, phrase)
         else:
             for mention in steps:
@@ -306,8 +307,9 @@ class _Targets:
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
-        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"), else the one
-        step whose task's description uses that verb ('the generator' of a picture made, then upscaled; a name with
+        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"), else the one step
+        whose task's name has it ('the classifier' of a text classification), else the one step whose task's
+        description uses that verb ('the generator' of a picture made, then upscaled; a name with
         words of its own, 'the story generator', is read by them instead)."""
         head = name.split()[-1].lower()
         stem = re.sub(r"(?:er|or|r)$", "", head)
@@ -315,11 +317,12 @@ class _Targets:
             return []
         if stem[-1] == stem[-2]:  # 'the tagger' tags, 'the planner' plans
             stem = stem[:-1]
-        sources = [lambda m: self.masked[m.start:m.end]]
+        sources = [lambda m: self.masked[m.start:m.end], lambda m: m.task.replace("-", " ")]  # 'the classifier': ...-classification
         if not _says_more_than_generic(" ".join(name.split()[:-1])):  # 'the generator', not 'the story generator'
             sources.append(lambda m: _task_description(m.task))
         for words_of in sources:
-            doing = {m.task for m in self.tasks if any(word.startswith(stem) for word in re.findall(r"[^\W\d_]+", words_of(m).lower()))}
+            doing = {m.task for m in self.tasks if any(word.startswith(stem) and word not in (head, head + "s")  # the noun itself is no doing
+                                                       for word in re.findall(r"[^\W\d_]+", words_of(m).lower()))}
             if doing:
                 return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
         return []

@@ -37,6 +37,22 @@ def test_a_doer_noun_binds_the_step_of_its_verb_however_it_is_spelt(planner, que
     assert planner.plan(query).constraints == {"per_task": expected}
 
 
+def test_a_step_named_outright_binds_it_alone_though_the_planner_adds_a_step_to_reach_it(planner):
+    """The OCR step the planner adds before the translation had been filtered by the translator's licence too."""
+    result = planner.plan("Please help me translate the Chinese text in menu.jpg into English, and the translation model "
+                          "licence must be Apache.")
+    assert result.constraints == {"per_task": {"translation": {"licences": ["apache-2.0"]}}}
+    assert [t.task for t in result.tasks] == ["image-to-text", "translation"]
+
+
+def test_a_doer_noun_names_the_step_whose_task_it_names_but_not_itself(planner):
+    """'The text generator' had bound the classifier's step, whose clause held the word 'generator'."""
+    result = planner.plan("Write a product description for a bamboo toothbrush, then check whether it sounds positive. "
+                          "The text generator must be MIT or BSD; the classifier must support German.")
+    assert result.constraints["per_task"]["text-generation"]["licences"][0] == "mit"
+    assert result.constraints["per_task"]["text-classification"] == {"languages": ["de"]}
+
+
 def test_a_constraint_beside_a_step_s_number_binds_that_step(planner):
     table = ("Two jobs on meeting.wav: (1) write out what's said, (2) tell me the speaker's emotion.\n\n"
              "step | limit\n-----|------\n(1)  | licence MIT\n(2)  | most downloaded")
