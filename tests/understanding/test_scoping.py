@@ -49,7 +49,7 @@ def test_a_doer_noun_names_the_step_whose_task_it_names_but_not_itself(planner):
     """'The text generator' had bound the classifier's step, whose clause held the word 'generator'."""
     result = planner.plan("Write a product description for a bamboo toothbrush, then check whether it sounds positive. "
                           "The text generator must be MIT or BSD; the classifier must support German.")
-    assert result.constraints["per_task"]["text-generation"]["licences"][0] == "mit"
+    assert "mit" in result.constraints["per_task"]["text-generation"]["licences"]
     assert result.constraints["per_task"]["text-classification"] == {"languages": ["de"]}
 
 
