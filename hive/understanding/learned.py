@@ -216,7 +216,8 @@ class LearnedUnderstander(RuleUnderstander):
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
         task = _task_of(label, located, part, labels_taken)
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
-                and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN):
+                and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN) \
+                and not _into_another_language(task, located.masked, part, earlier_part):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
         if self._constrains_a_step_asked(task, inside, located, part, earlier):
             return []
@@ -388,6 +389,18 @@ class LearnedUnderstander(RuleUnderstander):
             asked = ", ".join(sorted({m.task for m, _modality in unread}))
             raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
         return kept
+
+
+def _into_another_language(task: str, masked: str, part: Part, earlier_part: Part | None) -> bool:
+    """Whether a translation asked right after another goes into a language the other does not ("into English,
+    then translate the English into German"): a second step, not the first said on."""
+    if task != TRANSLATION or earlier_part is None:
+        return False
+
+    def targets(start: int, end: int) -> set[str]:
+        return {m.group().split()[-1].lower() for m in TARGET_LANGUAGES.finditer(masked, start, end)}
+    now = targets(part.start, part.end)
+    return bool(now) and not now & targets(earlier_part.start, earlier_part.end)
 
 
 def _refused(mention: Mention, masked: str) -> bool:

@@ -431,3 +431,13 @@ def test_a_clause_that_only_states_a_constraint_is_not_part_of_the_prompt(planne
 ])
 def test_work_the_request_refuses_is_not_planned(planner, query, expected):
     assert tasks_of(planner, query) == expected
+
+
+@pytest.mark.parametrize("query", [
+    "Translate the subtitles episode3_fr.srt into English and then into German.",
+    "Translate notes.txt into English, then translate the English into German.",
+])
+def test_a_translation_into_another_language_after_one_is_a_second_step(planner, query):
+    """The second had been read as the first said on, and the German version was never planned."""
+    result = planner.plan(query)
+    assert [(t.task, t.dep) for t in result.tasks] == [("translation", []), ("translation", [0])]
