@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -53,10 +54,17 @@ DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus
                   "version", "subset", "from", "s"}
 
 
-def _wanted_words(dataset: str) -> list[str]:
-    """'CNN/DailyMail version 3.0.0 (test)' -> cnn, dailymail, 3, 0, 0, test ('3.0' is written '3' in ids)."""
-    text = re.sub(r"(\d)\.0\b", r"\1", dataset.replace("'s ", " "))
-    return [w for w in _words(text) if w not in DATASET_FILLER]
+def _wanted_words(dataset: str, id_words: Collection[str] = ()) -> list[str]:
+    """'CNN/DailyMail version 3.0.0 (test)' -> cnn, dailymail, 3, 0, 0, test ('3.0' is written '3' in ids); two words
+    that a dataset id writes as one are one ('STS Benchmark' -> stsbenchmark), though one of them names nothing."""
+    words = _words(re.sub(r"(\d)\.0\b", r"\1", dataset.replace("'s ", " ")))
+    joined: list[str] = []
+    for word in words:
+        if joined and joined[-1] + word in id_words:
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return [w for w in joined if w not in DATASET_FILLER]
 
 
 def _language_name(row: dict[str, object]) -> list[str]:
@@ -93,14 +101,20 @@ def _unsaid(words: list[str], row: dict[str, object]) -> int:
                for name in names)  # a version not named is any version: "Common Voice" is every Common Voice
 
 
+QUALIFIER = re.compile(r"\s*\([^)]*\)")  # '(seqeval)' in 'f1 (seqeval)'
+
+
 def _metric_key(row: dict[str, object]) -> str:
     """The result's metric name folded for comparison ('ROUGE-2' -> 'rouge2'; cards also write 'rogue')."""
     return _normal(str(row["metricName"])).replace("rogue", "rouge")
 
 
 def _has_metric(row: dict[str, object], metric: str) -> bool:
+    """Whether a result is of the metric; a name with its tool in brackets is the metric ('F1 (Seqeval)' is F1)."""
     name = _metric_key(row)
-    return name.startswith(metric) if metric in METRIC_FAMILIES else _same_metric(name, metric)
+    if metric in METRIC_FAMILIES:
+        return name.startswith(metric)
+    return _same_metric(name, metric) or _same_metric(QUALIFIER.sub("", str(row["metricName"])), metric)
 
 
 def _names(wanted: str, token: str) -> bool:
@@ -220,7 +234,7 @@ class Vocabulary:
         v1.1', '1.0') names the dataset whose id carries none. The results naming the most words win; ties
         all count, and their datasets and splits are shown in the label."""
         rows = self.benchmarks(task)
-        words = _wanted_words(wanted.dataset)
+        words = _wanted_words(wanted.dataset, {t for r in rows for t in _id_words(r)})
         metric = (wanted.metric or "").lower()
         if not metric:  # 'BookSum (ROUGE, test split)': a word naming one of the task's metrics is the metric
             metrics = {_metric_key(r) for r in rows} | set(METRIC_FAMILIES)

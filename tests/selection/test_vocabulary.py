@@ -20,6 +20,18 @@ def test_a_short_name_run_together_with_its_number_names_the_dataset(selector):
     assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["sst2"]
 
 
+def test_two_words_a_dataset_id_writes_as_one_name_it(selector):
+    """'STS Benchmark' had dropped 'benchmark' as a word naming nothing, and 'STS' named STS12 to STS16."""
+    resolved = selector.vocabulary.benchmark("sentence-similarity", Benchmark(dataset="STS benchmark", metric="cos_sim_spearman"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["mteb/stsbenchmark-sts"]
+
+
+def test_a_metric_with_its_tool_in_brackets_is_that_metric(selector):
+    """'F1 (Seqeval)' is F1: 'the best F1 on Inspec' had found no result."""
+    resolved = selector.vocabulary.benchmark("token-classification", Benchmark(dataset="Inspec", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["midas/inspec"]
+
+
 def test_a_metric_named_among_the_dataset_words_is_the_metric(selector):
     resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset="BookSum ROUGE  test split"))
     assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["kmfoda/booksum"]
