@@ -540,6 +540,8 @@ def _to_goals(tasks: list[Mention], known_tasks: set[str]) -> list[GoalSpec]:
         twin = next((k for k in kept if _same_goal(k, mention, replaced)), None)
         if twin is not None:
             replaced[id(mention)] = twin
+            if twin.source is mention:  # "the QA model ... to answer X from abstract.txt": one step, reading the text
+                twin.source, twin.uses = mention.source, list(mention.uses)
             for key, value in mention.constraints.items():  # "the transcriber should ..." restates a step: keep what it adds
                 twin.constraints.setdefault(key, value)
         else:
@@ -643,5 +645,8 @@ def _same_goal(a: Mention, b: Mention, replaced: dict[int, Mention]) -> bool:
             source = replaced[id(source)]
         return id(source) if isinstance(source, Mention) else source
 
-    return a.resolved_task == b.resolved_task and canonical(a.source) == canonical(b.source) and a.uses == b.uses \
-        and a.language == b.language
+    if a.resolved_task != b.resolved_task or a.language != b.language:
+        return False
+    if a.source is b:
+        return True  # a mention reading a later one of its own task ("the QA model ... to answer X") is that step
+    return canonical(a.source) == canonical(b.source) and a.uses == b.uses

@@ -58,3 +58,11 @@ def test_a_step_merged_with_the_mention_it_read_is_not_its_own_source(planner):
     result = planner.plan('can a chatbot reply to me? My message: "hello, what did you do at the weekend?"')
     assert [t.task for t in result.tasks] == ["conversational"]
     assert "hello, what did you do at the weekend?" in result.tasks[0].args["text"]
+
+
+def test_a_task_named_before_the_words_that_ask_for_it_is_one_step(planner):
+    """"the question answering model ... to answer 'Who funded the study?' using abstract.txt" had planned two
+    question answering steps, the first reading the second's answer."""
+    result = planner.plan("For my paper I need the question answering model with the best exact match on SQuAD v2 to answer "
+                          "'Who funded the study?' using the text in abstract.txt.")
+    assert [(t.task, t.args.get("context")) for t in result.tasks] == [("question-answering", "abstract.txt")]
