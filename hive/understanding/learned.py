@@ -397,10 +397,10 @@ def _into_another_language(task: str, masked: str, part: Part, earlier_part: Par
     if task != TRANSLATION or earlier_part is None:
         return False
 
-    def targets(start: int, end: int) -> set[str]:
-        return {m.group().split()[-1].lower() for m in TARGET_LANGUAGES.finditer(masked, start, end)}
-    now = targets(part.start, part.end)
-    return bool(now) and not now & targets(earlier_part.start, earlier_part.end)
+    def targets(start: int, end: int) -> set[str]:  # languages after "into" or "to" ("in Portuguese" may be the source's)
+        return {m.group().split()[-1].lower() for m in TARGET_LANGUAGES.finditer(masked, start, end) if not m.group().lower().startswith("in ")}
+    now, before = targets(part.start, part.end), targets(earlier_part.start, earlier_part.end)
+    return bool(now) and bool(before) and not now & before
 
 
 def _refused(mention: Mention, masked: str) -> bool:
