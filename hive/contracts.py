@@ -52,6 +52,8 @@ class Constraints(BaseModel):
     reads_text: bool | None = Field(default=None, description="image-to-text: an OCR model (True) or one that describes "
                                     "the picture (False); set from the request's words")
     translation: Direction | None = Field(default=None, description="translation: the languages of the step; set from the plan")
+    purpose: str | None = Field(default=None, description="text or audio classification: what the labels are about "
+                                "(sentiment, emotion, language, ...; hive/selection/purposes.yaml), by the model's id")
 
     @field_validator("languages")
     @classmethod

@@ -18,7 +18,8 @@ from hive.planning.validate import check_plan
 from hive.kg.access import open_graph
 from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import language_code, language_name
-from hive.selection.select import LanguagePreference, Selector
+from hive.selection.purposes import purpose_asked
+from hive.selection.select import Preference, Selector
 from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
@@ -132,7 +133,7 @@ class Planner:
             with _timed(timings, "select"):
                 words = parsed.instruction or query
                 needs = [_needs(step, result.tasks, words) for step in result.tasks]
-                preferred = _preferred_languages(words, result.tasks)
+                preferred = _preferences(words, result.tasks)
                 rejected, unmet = self._select(result.tasks, needs, effective.merged_with(_image_reading(query, result.tasks)), explain, preferred)
                 result.warnings += unmet
         usage = getattr(self.understander, "usage", None)
@@ -152,18 +153,18 @@ class Planner:
         return result
 
     def _select(self, steps: list[TaskStep], needs: list[Constraints], constraints: ConstraintSet, explain: bool,
-                preferred_languages: dict[str, LanguagePreference]) -> tuple[dict[str, dict[str, str]], list[str]]:
+                preferred: dict[str, list[Preference]]) -> tuple[dict[str, dict[str, str]], list[str]]:
         """Each step's model, under the request's constraints and what the step itself `needs`; returns each task's
-        rejected candidates (with `explain`) and a warning per step whose preferred language no admissible model lists."""
-        selections = self.selector.select_for_steps([(s.pipeline_tag, n) for s, n in zip(steps, needs)], constraints, explain, preferred_languages)
+        rejected candidates (with `explain`) and a warning per step whose preference no admissible model meets."""
+        selections = self.selector.select_for_steps([(s.pipeline_tag, n) for s, n in zip(steps, needs)], constraints, explain, preferred)
         unmet = []
         for step, chosen in zip(steps, selections):
             step.model, step.why, step.unsatisfiable = chosen.model, chosen.why, chosen.unsatisfiable
             step.alternatives = [a.model_dump(exclude_none=True) for a in chosen.alternatives]
             if chosen.unmet_preference:
                 step.why += f"; {chosen.unmet_preference}"
-                unmet.append(f"step {step.id} ({step.pipeline_tag}): {chosen.unmet_preference}, so {step.model} may not handle it; "
-                             "name a model language to require one")
+                unmet.append(f"step {step.id} ({step.pipeline_tag}): {chosen.unmet_preference}, so {step.model} may not do what "
+                             "is asked; name a model (or a model language) to require one")
         return {step.pipeline_tag: selection.rejected for step, selection in zip(steps, selections) if explain}, unmet
 
     def plan_or_error(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None) -> PlanResult:
@@ -182,19 +183,23 @@ def without_control_characters(query: str) -> tuple[str, int]:
     return cleaned, len(plain) - len(cleaned)
 
 
-def _preferred_languages(words: str, steps: list[TaskStep]) -> dict[str, LanguagePreference]:
-    """The languages steps' models should have when one can: the recogniser's, the one the request says its
+def _preferences(words: str, steps: list[TaskStep]) -> dict[str, list[Preference]]:
+    """What steps' models should have when one can: the recogniser's language, the one the request says its
     recording is in; a voice's, the one its text was translated into or a pasted text is in (when every voice
-    reads one language)."""
-    preferred = {}
+    reads one language); a classifier's purpose, what the words ask its labels to be about ("is it positive or
+    negative": a sentiment model)."""
+    preferred: dict[str, list[Preference]] = {}
     spoken = spoken_language(words)
     if spoken:
-        preferred["automatic-speech-recognition"] = LanguagePreference(spoken, "the language the request says its recording is in")
+        preferred["automatic-speech-recognition"] = [Preference("languages", spoken, "the language the request says its recording is in")]
     by_id = {step.id: step for step in steps}
     read_aloud = {_language_read(step, by_id) for step in steps if step.pipeline_tag == "text-to-speech"}
     if len(read_aloud) == 1 and None not in read_aloud:
         code = read_aloud.pop()
-        preferred["text-to-speech"] = LanguagePreference(code, f"the language of the text it reads ({language_name(code)})")
+        preferred["text-to-speech"] = [Preference("languages", code, f"the language of the text it reads ({language_name(code)})")]
+    for task in {step.pipeline_tag for step in steps}:
+        if purpose := purpose_asked(task, words):
+            preferred.setdefault(task, []).append(Preference("purpose", purpose, "the kind of classifier the request asks for"))
     return preferred
 
 

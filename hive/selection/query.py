@@ -20,6 +20,7 @@ from pyoxigraph import Literal, NamedNode
 
 from hive.contracts import Constraints, Direction
 from hive.kg.schema import BYTES_PER_PARAMETER, MANY_LANGUAGES, PREFIX, XSD, model_node, node
+from hive.selection.purposes import offered_test
 from hive.selection.vocabulary import ResolvedBenchmark, Vocabulary
 
 
@@ -97,6 +98,9 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
     if task == "image-to-text" and constraints.reads_text is not None:
         wanted = "reads the text in the image" if constraints.reads_text else "describes the picture"
         checks.append(Check("reads_text", wanted, ("" if constraints.reads_text else "!") + "EXISTS { ?model hive:readsText true }"))
+    if constraints.purpose is not None and (offered := offered_test(task, constraints.purpose)) is not None:
+        article = "an" if constraints.purpose[0] in "aeiou" else "a"
+        checks.append(Check("purpose", f"{article} {constraints.purpose} classifier (by its name)", offered, per_model=True))
     if constraints.local_only:
         checks.append(Check("local", "weights available offline", "COALESCE(?offline, false)", ("offline",)))
     order: list[str] = []

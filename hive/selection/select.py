@@ -44,14 +44,21 @@ class Selection(BaseModel):
     rejected: dict[str, str] = Field(default_factory=dict, description="model id -> the first constraint it fails (when explained)")
     unsatisfiable: str | None = Field(default=None, description="the constraint that removed the last candidates")
     constraints: Constraints = Field(default_factory=Constraints)
-    unmet_preference: str | None = Field(default=None, description="a language preferred for the step that no admissible model lists, and why it was")
+    unmet_preference: str | None = Field(default=None, description="what was preferred for the step that no admissible model has, and why")
 
 
-class LanguagePreference(NamedTuple):
-    """A language a step's model should have, when one of its admissible models does, and why."""
+class Preference(NamedTuple):
+    """What a step's model should have when one of its admissible models does ("languages": a code; "purpose": what
+    a classifier's labels are about), and why."""
 
-    code: str
+    field: str  # a Constraints field: "languages" or "purpose"
+    value: str
     reason: str  # "the language the request says its recording is in"
+
+    def unmet(self) -> str:
+        if self.field == "languages":
+            return f"no admissible model lists {self.value}, {self.reason}"
+        return f"no admissible model is a {self.value} classifier by its name, {self.reason}"
 
 
 # A card that lists this many languages and states no direction is a many-to-many translator's (NLLB's 196,
@@ -100,15 +107,16 @@ class Selector:
         return self._cache[key]
 
     def select_for_steps(self, steps: list[tuple[str, Constraints]], constraints: ConstraintSet, explain: bool = False,
-                         preferred_languages: dict[str, LanguagePreference] | None = None) -> list[Selection]:
+                         preferred: dict[str, list[Preference]] | None = None) -> list[Selection]:
         """A selection per step, each given as its task and what the step itself asks of a model besides the
         request's constraints (a translation's languages: a model whose card states that direction first). A benchmark asked of every step applies to the steps
         whose task has results on it ("best WER on LibriSpeech" does not rank the entity step); when no step has
         any, it applies to every step, which then reports what is missing. A step-scoped benchmark always applies.
-        `preferred_languages` (task -> a language, and why: the one a request says its recording is in, the one
-        the text to read aloud is in) is a preference: among a step's admissible models, one for that language when
-        any is (else the selection says none is), unless the step's constraints already name a language or rank
-        the models."""
+        `preferred` (task -> preferences, and why: the language a request says its recording is in, the one the text
+        to read aloud is in; what a classifier's labels are to be about) are kept in order: among a step's admissible
+        models, those that have it when any do (else the selection says none does), unless the step's constraints
+        already set that field; a language also unless they rank the models (a classifier's purpose holds within the
+        person's ranking: "the most downloaded sentiment model")."""
         tasks = [task for task, _needs in steps]
         wanted = [constraints.for_task(task).merged_with(needs) for task, needs in steps]
         unscoped = {i for i, (task, c) in enumerate(zip(tasks, wanted)) if c.best_on is not None
@@ -119,14 +127,17 @@ class Selector:
                 wanted[i] = wanted[i].model_copy(update={"best_on": None})
         chosen = [self._stated_direction_first(task, c, explain) for task, c in zip(tasks, wanted)]
         for i, (task, c) in enumerate(zip(tasks, wanted)):
-            preference = (preferred_languages or {}).get(task)
-            if preference is None or chosen[i].model is None or c.languages or _ranks(c):
-                continue
-            for_language = self.select(task, c.model_copy(update={"languages": [preference.code]}), explain)
-            if for_language.model is not None:
-                chosen[i] = for_language.model_copy(update={"why": f"{for_language.why}; preferred as {preference.reason}"})
-            else:
-                chosen[i] = chosen[i].model_copy(update={"unmet_preference": f"no admissible model lists {preference.code}, {preference.reason}"})
+            for preference in (preferred or {}).get(task, []):
+                if chosen[i].model is None or getattr(c, preference.field) or (preference.field == "languages" and _ranks(c)):
+                    continue
+                value = [preference.value] if preference.field == "languages" else preference.value
+                c = c.model_copy(update={preference.field: value})
+                kept = self.select(task, c, explain)
+                if kept.model is not None:
+                    chosen[i] = kept.model_copy(update={"why": f"{kept.why}; preferred as {preference.reason}"})
+                else:
+                    chosen[i] = chosen[i].model_copy(update={"unmet_preference": preference.unmet()})
+                    break
         return chosen
 
     def _stated_direction_first(self, task: str, constraints: Constraints, explain: bool) -> Selection:
