@@ -28,6 +28,7 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.selection.purposes import purpose_asked
 from hive.understanding.arrows import ChainStep, read_chains
 from hive.understanding.base import UNCERTAIN
 from hive.understanding.constraint_kinds import shared_constraint_reader
@@ -63,6 +64,7 @@ PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
 CAPTIONING = "image-to-text"
 FREE_WRITING = "text-generation"
+ANSWERS_OR_WRITING = (ANSWER, "question-answering", FREE_WRITING)
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 # Words that refuse the work named right after them ("don't translate", "but do not summarise it")
@@ -162,7 +164,9 @@ class LearnedUnderstander(RuleUnderstander):
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
             if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
                 # "none" was the detector's other reading of a question nothing else claims
-                tasks.append(_mention_of_part(ANSWER, reading, located, _probability(reading, ANSWER) + reading.probabilities[NONE]))
+                asked = _asked_about_its_language(located.masked, reading.part)
+                tasks.append(_mention_of_part(_task_of(CLASSIFY, located, reading.part) if asked else ANSWER, reading, located,
+                                              _probability(reading, ANSWER) + reading.probabilities[NONE]))
         if not tasks and has_inputs:
             tasks = _likeliest_ask(readings, located)
         if not tasks:
@@ -213,6 +217,8 @@ class LearnedUnderstander(RuleUnderstander):
         if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):
             label = TRANSLATION  # "... write the answer in French": an earlier step's text, wanted in another language
+        if label in ANSWERS_OR_WRITING + (TRANSLATION,) and _asked_about_its_language(located.masked, part):
+            label = CLASSIFY  # "which language is this tweet written in?": a language identifier's label, not an answer
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
         task = _task_of(label, located, part, labels_taken)
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
@@ -389,6 +395,12 @@ class LearnedUnderstander(RuleUnderstander):
             asked = ", ".join(sorted({m.task for m, _modality in unread}))
             raise NothingToPlan(f"the request asks for {asked}, which needs a picture or sound the request does not give: name the file")
         return kept
+
+
+def _asked_about_its_language(masked: str, part: Part) -> bool:
+    """Whether a clause asks which language its input is in ("What language is this text in?"), not for a text in one."""
+    words = masked[part.start:part.end]
+    return purpose_asked("text-classification", words) == "language" and not TARGET_LANGUAGES.search(words)
 
 
 def _into_another_language(task: str, masked: str, part: Part, earlier_part: Part | None) -> bool:

@@ -13,11 +13,12 @@ from hive.selection.purposes import offered_test, purpose_asked
     ("text-classification", "is this review positive or negative?", "sentiment"),
     ("text-classification", "check whether it sounds positive", "sentiment"),
     ("text-classification", "which language is this tweet written in", "language"),
+    ("text-classification", "which language should I learn next?", None),  # not about a given text
     ("text-classification", "is this email spam or not?", "spam"),
     ("audio-classification", "which sound is in clip.wav: dog bark or doorbell?", "sound"),
     ("audio-classification", "does the caller sound angry?", "emotion"),
     ("text-classification", "label this text", None),  # nothing said of the labels
-    ("text-classification", "the sentiment, and which language it is in? which language", None),  # two asked: none
+    ("text-classification", "the sentiment, and which language is this review written in?", None),  # two asked: none
     ("summarization", "is it positive?", None),  # a task without purposes
 ])
 def test_the_words_ask_one_purpose_of_a_classification_step(task, words, purpose):

@@ -441,3 +441,14 @@ def test_a_translation_into_another_language_after_one_is_a_second_step(planner,
     """The second had been read as the first said on, and the German version was never planned."""
     result = planner.plan(query)
     assert [(t.task, t.dep) for t in result.tasks] == [("translation", []), ("translation", [0])]
+
+
+@pytest.mark.parametrize("query, task", [
+    ("Which language is this tweet written in? 'Dit is een korte zin over het weer vandaag.'", "text-classification"),
+    ("What language is this text in? 'Dit is een korte zin.'", "text-classification"),
+    ("Which language should I learn next? Answer from this text: 'Spanish is widely spoken and easy for English speakers.'",
+     "question-answering"),  # not a question about the text's own language
+])
+def test_a_question_about_a_text_s_language_asks_a_language_identifier(planner, query, task):
+    """It had been answered from the text by a question-answering model, or translated."""
+    assert tasks_of(planner, query) == [task]
