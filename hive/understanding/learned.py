@@ -416,8 +416,8 @@ def _into_another_language(task: str, masked: str, part: Part, earlier_part: Par
 
 
 def _refused(mention: Mention, masked: str) -> bool:
-    """Whether a verb mention's task is refused by the words right before it, or a part's by its opening words
-    ("write it down in Korean, don't translate"; but "don't forget to translate it" asks)."""
+    """Whether a mention's task is refused by the words right before it (a verb's, or a part's first word's): "write
+    it down in Korean, don't translate"; but "don't forget to translate it" asks."""
     at = mention.start if mention.kind == "verb" else _words_span(masked, mention.start, mention.end)[0]
     refusal = REFUSING.search(masked, max(0, at - 30), at)
     return refusal is not None and not re.search(r"\b(?:forget|miss|hesitate)\b", refusal.group(), re.I)
