@@ -23,6 +23,7 @@ from hive.selection.select import Preference, Selector
 from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
+from hive.understanding.spelling import mended_limit_words
 from hive.understanding.language import file_name_language, named_source_language, spoken_language, text_language
 from hive.understanding.written_text import wants_written_text
 
@@ -69,6 +70,8 @@ class Planner:
         names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
         query, removed = without_control_characters(query or "")
         query, dictated = written_file_names(query)
+        query, misspelt = mended_limit_words(query)
+        dictated += misspelt
         if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
         if len(query) > MAX_REQUEST_CHARS:

@@ -131,6 +131,11 @@ def model_nouns() -> str:
     return _vocabulary()["model_nouns"]
 
 
+def limit_words() -> frozenset[str]:
+    """Words that say a limit on the models ("smallest", "licence", "downloads"): their misspellings are mended first."""
+    return frozenset(_vocabulary()["limit_words"])
+
+
 def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
     """Global constraints found in `text` (as a dict for `Constraints`) and the spans that state them."""
     found: dict[str, Any] = {}

@@ -28,6 +28,29 @@ LETTERS = string.ascii_lowercase
 WORDS_REMEMBERED = 8192
 
 
+def mended_limit_words(query: str) -> tuple[str, list[str]]:
+    """The request with its misspelt words that say a limit on the models mended ("the smalest model" -> "smallest"),
+    and a note for each: the constraint vocabulary reads the request as written, where the task readers mend every
+    clause for themselves. Quoted texts are left as they are."""
+    from hive.selection.phrases import limit_words
+    from hive.understanding.parsing import QUOTE_PATTERN
+
+    if not _vocabulary():
+        return query, []
+    quoted = [m.span() for m in QUOTE_PATTERN.finditer(query)]
+    notes: list[str] = []
+
+    def limit_word(match: re.Match) -> str:
+        word = match.group()
+        better = _mended_word(word)
+        if better == word or better not in limit_words() or any(a <= match.start() < b for a, b in quoted):
+            return word
+        notes.append(f"'{word}' was read as '{better}'")
+        return better
+
+    return WORD.sub(limit_word, query), notes
+
+
 def mended(text: str) -> str:
     """The text with each misspelt word replaced by the common word one edit away (unchanged when none)."""
     if not _vocabulary():
