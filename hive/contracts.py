@@ -125,8 +125,8 @@ class ConstraintSet(BaseModel):
         """The command line's constraint flags as global constraints, on top of the `--constraints` file if given."""
         base = cls.read(file) if file else cls()
         for name, values in (("--licence", licences), ("--deny-licence", deny_licences), ("--language", languages)):
-            if any(not value.strip() for value in values):
-                raise HiveError(f"{name} is empty: give it a value or leave the flag out")
+            for value in values:
+                _not_empty(name, value)
         flags = cls.parse(dict(
             licences=licences,
             deny_licences=deny_licences,
@@ -158,12 +158,17 @@ class ConstraintSet(BaseModel):
         return self.all_tasks.is_empty() and all(c.is_empty() for c in self.per_task.values())
 
 
+def _not_empty(name: str, text: str) -> None:
+    """An empty flag value is a mistake, not the flag left out."""
+    if not text.strip():
+        raise HiveError(f"{name} is empty: give it a value or leave the flag out")
+
+
 def _flag(name: str, read: Any, text: str | None) -> Any:
     """A flag's text read by `read`, None when the flag is absent; an empty or unreadable value names the flag."""
     if text is None:
         return None
-    if not text.strip():
-        raise HiveError(f"{name} is empty: give it a value or leave the flag out")
+    _not_empty(name, text)
     try:
         return read(text)
     except HiveError as exc:

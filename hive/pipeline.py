@@ -69,14 +69,14 @@ class Planner:
         resources from earlier turns of a conversation, newest first; with `explain`, model selection also
         names each rejected candidate's failing constraint. User mistakes raise `HiveError`."""
         query, removed = without_control_characters(query or "")
+        if len(query) > MAX_REQUEST_CHARS:
+            raise HiveError(f"the request is {len(query):,} characters, over the limit of {MAX_REQUEST_CHARS:,}: put a long text "
+                            "in a file and name the file in the request (e.g. 'summarise ./report.txt')")
         query, dictated = written_file_names(query)
         query, misspelt = mended_limit_words(query)
         dictated += misspelt
         if not query.strip():
             raise HiveError("the request is empty: say what you want done, e.g. 'transcribe ./a.wav'")
-        if len(query) > MAX_REQUEST_CHARS:
-            raise HiveError(f"the request is {len(query):,} characters, over the limit of {MAX_REQUEST_CHARS:,}: put a long text "
-                            "in a file and name the file in the request (e.g. 'summarise ./report.txt')")
         try:
             query.encode("utf-8")
         except UnicodeEncodeError as exc:  # bytes a terminal or file passed on undecoded

@@ -172,8 +172,7 @@ def pairs_from(words: str, end: int) -> bool:
 def _text_said_in(words: str, at: int) -> bool:
     """Whether the language name at `at` says what a text is written in ("my son wrote a story in Spanish", "customer
     reviews in Dutch"), not what a translation should make of it ("translate the story in English")."""
-    before = words[:at]
-    return bool(TEXT_IN.search(before, max(0, at - 24))) and not TRANSLATING.search(before)
+    return bool(TEXT_IN.search(words, max(0, at - 24), at)) and not TRANSLATING.search(words, 0, at)
 
 
 def named_source_language(words: str) -> str | None:

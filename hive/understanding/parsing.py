@@ -323,7 +323,7 @@ def _limits_after(query: str, start: int, end: int) -> int:
     own = end
     for a, b in reversed(_sentence_spans(query, start, end)):
         sentence = query[a:b]
-        if any(phrase.key not in PASTE_MAY_SAY for phrase in constraint_phrases(sentence)):
+        if _states_a_limit(sentence):
             own = a
         elif len(sentence.split()) > FILLER_WORDS:
             break
@@ -434,8 +434,13 @@ def _states_limits(rows: list[str]) -> bool:
     """Whether a table's rows are the person's limits on the models ("| licence | Apache-2.0 |", "| downloads |
     >= 10,000 |"): most of them name a licence, a size, a ranking or a download floor."""
     body = [row for row in rows if not MARKDOWN_RULE.fullmatch(row.strip())]
-    limits = sum(any(p.key not in PASTE_MAY_SAY for p in constraint_phrases(row)) for row in body)
-    return 2 * limits > len(body)
+    return 2 * sum(map(_states_a_limit, body)) > len(body)
+
+
+def _states_a_limit(text: str) -> bool:
+    """Whether the text names a licence, a size, a ranking or a download floor (a language or "offline" alone is
+    too often what a pasted text itself says)."""
+    return any(phrase.key not in PASTE_MAY_SAY for phrase in constraint_phrases(text))
 
 
 def _table_block(text: str, lines: list[tuple[int, int]]) -> int:

@@ -18,6 +18,9 @@ from functools import lru_cache
 from importlib import resources as importlib_resources
 from pathlib import Path
 
+from hive.selection.phrases import limit_words
+from hive.understanding.parsing import QUOTE_PATTERN
+
 VOCABULARY = Path(str(importlib_resources.files("hive.understanding").joinpath("data/words.txt")))
 WORD = re.compile(r"(?<![\w./@-])[a-z]{5,}(?![\w/@-]|\.\w)")  # not a piece of a path, an address or a name in capitals
 COMMON = 20  # requests that must use a word for a misspelling to become it
@@ -32,9 +35,6 @@ def mended_limit_words(query: str) -> tuple[str, list[str]]:
     """The request with its misspelt words that say a limit on the models mended ("the smalest model" -> "smallest"),
     and a note for each: the constraint vocabulary reads the request as written, where the task readers mend every
     clause for themselves. Quoted texts are left as they are."""
-    from hive.selection.phrases import limit_words
-    from hive.understanding.parsing import QUOTE_PATTERN
-
     if not _vocabulary():
         return query, []
     quoted = [m.span() for m in QUOTE_PATTERN.finditer(query)]
@@ -42,6 +42,8 @@ def mended_limit_words(query: str) -> tuple[str, list[str]]:
 
     def limit_word(match: re.Match) -> str:
         word = match.group()
+        if word not in _limit_misspellings():  # most words are one edit from no limit word: nothing to weigh
+            return word
         better = _mended_word(word)
         if better == word or better not in limit_words() or any(a <= match.start() < b for a, b in quoted):
             return word
@@ -49,6 +51,12 @@ def mended_limit_words(query: str) -> tuple[str, list[str]]:
         return better
 
     return WORD.sub(limit_word, query), notes
+
+
+@lru_cache(maxsize=1)
+def _limit_misspellings() -> frozenset[str]:
+    """The words one edit away from a limit word: the only ones `mended_limit_words` may mend."""
+    return frozenset(variant for word in limit_words() for variant in _one_edit(word)) - limit_words()
 
 
 def mended(text: str) -> str:
