@@ -175,6 +175,7 @@ def main() -> int:
         cards = work / "synthetic.jsonl"
         if not cards.exists():
             synthetic_cards(args.models, cards)
+        os.sync()
         built = measured(lean_build, cards, work / "big", args.workers)
         describe(f"streamed build over {args.workers} processes", built, args.workers)
         print(f"  store {directory_size(work / 'big' / 'store') / 2**20:,.0f} MiB, N-Triples {(work / 'big' / 'ckg.nt').stat().st_size / 2**20:,.0f} MiB, "
@@ -189,6 +190,7 @@ def main() -> int:
         if args.extras:
             extras(work / "big")
         changed = changed_catalogue(cards, args.changed)
+        os.sync()  # the build's gigabytes still being written back would slow the update's reads and writes
         updated = measured(lean_update, cards, work / "big", args.workers)
         print(f"update with {changed:,} of {args.models:,} cards changed: {updated['seconds']:.1f} s ({load()}); "
               f"CPU {updated['cpu_main'] + updated['cpu_workers']:.0f} s; peak RSS main {updated['rss_main']:.2f} GiB; "

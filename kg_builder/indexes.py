@@ -12,7 +12,9 @@
 
 Each task's lists are numpy sorts of every model's columns (`kg_builder.index_facts.IndexColumns`), and its
 N-Triples are written as text, a bucket or profile at a time: a million models take seconds, where sorting
-and making a pyoxigraph triple model by model took half a minute.
+and making a pyoxigraph triple model by model took half a minute. Each profile's and bucket's text is a
+piece named by its node, its lines in id order, so a piece's bytes change only when what it states changes:
+an update compares pieces and patches the store with the lines of the few that differ.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ ORDERINGS: dict[str, tuple[str, ...]] = {
     "smallest": ("size", "online", "fewer_downloads", "fewer_likes", "id"),
 }
 RANKED, PROFILE = f"<{HIVE}ranked>", f"<{HIVE}profile>"
+Piece = tuple[str, str]  # a node (a profile, a ranked list's bucket) and the N-Triples text stating it
 PROFILE_LINES = f"<{{profile}}> <{RDF}type> <{HIVE}Profile> .\n<{{profile}}> <{HIVE}{{kind}}> <{{task}}> .\n" \
                 f"<{{profile}}> <{HIVE}members> {{members}} .\n<{{profile}}> <{HIVE}representative> {{representative}} .\n"
 
@@ -52,39 +55,41 @@ class IndexTable:
         self.pairs = np.unique(columns.pairs, axis=0)
         self.result_models, self.result_lists = columns.results.T
         self.result_ranks = _ranks(columns.result_subjects)
+        self.subjects = np.array(columns.subjects, dtype=object)  # indexed by rows in C, not row by row in Python
+        self.result_subjects = np.array(columns.result_subjects, dtype=object)
         self.signs = np.array([1.0 if metric in columns.lower_is_better else -1.0 for _dataset, metric in columns.lists])
 
-    def by_task(self) -> Iterator[tuple[str, bytes]]:
-        """Each task's IRI and the N-Triples of its profiles and ranked lists, tasks in IRI order."""
+    def by_task(self) -> Iterator[tuple[str, list[Piece]]]:
+        """Each task's IRI and the pieces of its profiles and ranked lists, tasks in IRI order."""
         for number, task in sorted(enumerate(self.columns.tasks), key=lambda item: item[1]):
             members = self.pairs[self.pairs[:, 1] == number, 0]
             name = task.rsplit("/", 1)[-1]
-            text = self._profiles(task, "profileOf", name, members) + self._profiles(task, "baseProfileOf", f"{name}/base", members)
+            pieces = self._profiles(task, "profileOf", name, members) + self._profiles(task, "baseProfileOf", f"{name}/base", members)
             for ordering, keys in ORDERINGS.items():
                 ranked = members if ordering != "smallest" else members[self.has_size[members]]
                 ranked = ranked[np.lexsort([self.keys[key][ranked] for key in reversed(keys)])]
-                text += "".join(self._linked(ranked[start:end], RANKED, str(ranking_node(name, ordering, bucket)))
-                                for bucket, start, end in buckets(len(ranked)))
-            yield task, (text + self._result_rankings(name, members)).encode()
+                for bucket, start, end in buckets(len(ranked)):
+                    node = str(ranking_node(name, ordering, bucket))
+                    pieces.append((node, self._linked(self._in_id_order(ranked[start:end]), RANKED, node)))
+            yield task, pieces + self._result_rankings(name, members)
 
-    def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> str:
+    def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> list[Piece]:
         """The task's profiles of one kind: members grouped by their key, each group's representative the member
         of the least id; models link to their (full) profile."""
         full = kind == "profileOf"
         keys, codes = (self.columns.profile_keys, self.columns.keys[:, 1]) if full else (self.columns.base_keys, self.columns.keys[:, 0])
         grouped = members[np.lexsort((self.keys["id"][members], codes[members]))]
         starts, ends = _runs(codes[grouped])
-        text = []
+        pieces = []
         for start, end in zip(starts.tolist(), ends.tolist()):
             key = keys[codes[grouped[start]]]
             profile = node_iri("profile", f"{folder}/{hashlib.sha1(key.encode()).hexdigest()[:16]}")
-            text.append(PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(end - start),
-                                             representative=self.columns.subjects[grouped[start]]))
-            if full:
-                text.append(self._linked(grouped[start:end], PROFILE, f"<{profile}>"))
-        return "".join(text)
+            text = PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(end - start),
+                                        representative=self.columns.subjects[grouped[start]])
+            pieces.append((f"<{profile}>", text + (self._linked(grouped[start:end], PROFILE, f"<{profile}>") if full else "")))
+        return pieces
 
-    def _result_rankings(self, name: str, members: np.ndarray) -> str:
+    def _result_rankings(self, name: str, members: np.ndarray) -> list[Piece]:
         """Per dataset and metric, the results of the task's models best first (ties: model id, result IRI); each
         bucket records its worst value."""
         in_task = np.zeros(len(self.columns.ids), dtype=bool)
@@ -94,21 +99,26 @@ class IndexTable:
         signed = self.signs[lists] * self.columns.values[chosen]
         chosen = chosen[np.lexsort((self.result_ranks[chosen], self.keys["id"][self.result_models[chosen]], signed, lists))]
         starts, ends = _runs(self.result_lists[chosen])
-        text = []
+        pieces = []
         for first, last in zip(starts.tolist(), ends.tolist()):
             dataset, metric = self.columns.lists[self.result_lists[chosen[first]]]
             ranked = chosen[first:last]
             for bucket, start, end in buckets(len(ranked)):
                 node = str(results_ranking_node(name, dataset, metric, bucket))
-                text.append(self._linked(ranked[start:end], RANKED, node, self.columns.result_subjects))
-                text.append(f"{node} <{HIVE}boundary> {double(self.columns.values[ranked[end - 1]])} .\n")
-        return "".join(text)
+                in_bucket = ranked[start:end]
+                text = self._linked(in_bucket[np.argsort(self.result_ranks[in_bucket])], RANKED, node, self.result_subjects)
+                pieces.append((node, text + f"{node} <{HIVE}boundary> {double(self.columns.values[ranked[end - 1]])} .\n"))
+        return pieces
 
-    def _linked(self, rows: np.ndarray, predicate: str, target: str, subjects: list[str] | None = None) -> str:
+    def _in_id_order(self, rows: np.ndarray) -> np.ndarray:
+        """A bucket's rows by model id: its text changes only when its members do, not when they move within it."""
+        return rows[np.argsort(self.keys["id"][rows])]
+
+    def _linked(self, rows: np.ndarray, predicate: str, target: str, subjects: np.ndarray | None = None) -> str:
         """One line `<row's subject> predicate target .` per row."""
         suffix = f" {predicate} {target} .\n"
-        names = self.columns.subjects if subjects is None else subjects
-        return suffix.join(names[row] for row in rows.tolist()) + suffix if len(rows) else ""
+        names = self.subjects if subjects is None else subjects
+        return suffix.join(names[rows].tolist()) + suffix if len(rows) else ""
 
 
 def _ranks(names: list[str]) -> np.ndarray:
@@ -127,4 +137,4 @@ def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def index_ntriples(facts: IndexFacts) -> Iterator[bytes]:
     """The indexes of the models in `facts`, a task at a time."""
     columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
-    return (text for _task, text in IndexTable(columns).by_task())
+    return ("".join(text for _node, text in pieces).encode() for _task, pieces in IndexTable(columns).by_task())

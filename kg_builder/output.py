@@ -22,7 +22,7 @@ from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
 from kg_builder.index_facts import IndexColumns
 from kg_builder.indexes import IndexTable
-from kg_builder.state import BuildState
+from kg_builder.state import BuildState, IndexSection
 
 Sink = Callable[[bytes], None]
 
@@ -78,14 +78,16 @@ def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None
             _append(out, description, sink)
 
 
-def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, list[int]]:
+def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, IndexSection]:
     """Append the selection indexes of the models in `state` to `path` a task at a time (and hand them to
-    `sink`); where each task's are (offset, length, triples)."""
+    `sink`); where each task's are: offset, length, triples, and each piece's node and length in order."""
     assert state.index is not None
-    sections: dict[str, list[int]] = {}
+    sections: dict[str, IndexSection] = {}
     with open(path, "ab") as out:
-        for task, data in IndexTable(state.index).by_task():
-            sections[task] = [out.tell(), len(data), data.count(b"\n")]
+        for task, pieces in IndexTable(state.index).by_task():
+            texts = [text.encode() for _node, text in pieces]
+            data = b"".join(texts)
+            sections[task] = [out.tell(), len(data), data.count(b"\n"), [[node, len(text)] for (node, _), text in zip(pieces, texts)]]
             _append(out, data, sink)
     return sections
 

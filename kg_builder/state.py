@@ -21,7 +21,8 @@ from hive.errors import HiveError
 from kg_builder.index_facts import IndexColumns
 
 STATE = "state"
-FORMAT = 2
+FORMAT = 3
+IndexSection = list  # a task's indexes in ckg.nt: offset, length, triples, [[node, length] of each piece in order]
 OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
 
 
@@ -37,7 +38,7 @@ class BuildState:
     settings: dict  # what an update must build alike: the outputs written, the benchmark tables joined
     described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
     index: IndexColumns | None = None  # each model's index facts, a row each in this order (none without indexes)
-    index_sections: dict[str, list[int]] = field(default_factory=dict)  # task -> offset, length, triples of its indexes in ckg.nt
+    index_sections: dict[str, IndexSection] = field(default_factory=dict)  # task -> where its indexes are in ckg.nt
 
     def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
         """The models at `indices` (their own triples now at `offsets`), over the same descriptions."""

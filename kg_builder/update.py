@@ -31,7 +31,7 @@ from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
-from kg_builder.state import BuildState, Versions
+from kg_builder.state import BuildState, IndexSection, Versions
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
 COPY_BYTES = 64 << 20
@@ -181,11 +181,25 @@ def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
 
 
 def _index_lines(previous: BuildState, old: Path, state: BuildState, new: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
-    """Task by task: the lines of the previous indexes, and of the new ones."""
+    """Task by task: the lines of the previous indexes' pieces that are not byte for byte the new ones', and of
+    the new ones' that are not the previous ones' (a 1% update changes a few buckets' members: the pieces
+    are compared, and only those that differ are split into lines)."""
     with open(old, "rb") as before, open(new, "rb") as after:
         for task in sorted(previous.index_sections.keys() | state.index_sections.keys()):
-            yield (_read_lines(before, [previous.index_sections[task][:2]] if task in previous.index_sections else []),
-                   _read_lines(after, [state.index_sections[task][:2]] if task in state.index_sections else []))
+            was, now = _pieces(before, previous.index_sections.get(task)), _pieces(after, state.index_sections.get(task))
+            differing = [node for node in was.keys() | now.keys() if was.get(node) != now.get(node)]
+            yield _lines_of({was[n] for n in differing if n in was}), _lines_of({now[n] for n in differing if n in now})
+
+
+def _pieces(source: BinaryIO, section: IndexSection | None) -> dict[str, bytes]:
+    """A task's index pieces in a ckg.nt, by node."""
+    if section is None:
+        return {}
+    offset, length, _triples, pieces = section
+    data, pieces_at, at = os.pread(source.fileno(), length, offset), {}, 0
+    for node, size in pieces:
+        pieces_at[node], at = data[at:at + size], at + size
+    return pieces_at
 
 
 def _described(state: BuildState) -> set[bytes]:
