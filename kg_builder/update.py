@@ -2,17 +2,21 @@
 
 The previous build's state says which version of each card it holds and where each model's own triples
 sit in its `ckg.nt`. An update reads the sources (a source does not even parse a card at the version the
-state holds), builds the new and changed cards as a build does, and writes a new output directory,
-atomically: the unchanged models' triples copied from the old `ckg.nt`, the rebuilt ones after them, then
-each shared node's description, chosen again over every model in the sources' present order. The store
-is a copy of the old one (hard links) with the old triples of changed and removed models taken out and
-the new ones loaded. The graph is the one a full build from the same sources writes.
+state holds), builds the new and changed cards as a build does, and writes a new output directory: its
+store a copy of the old one (hard links) with the old triples of changed and removed models taken out and
+the new ones loaded, its state, and the tail of its `ckg.nt` (the rebuilt models' triples, then each shared
+node's description, chosen again over every model in the sources' present order, then the indexes). The
+new directory replaces the old one atomically; then the previous `ckg.nt`, hard-linked into it, is edited
+in place (`kg_builder.in_place`): the unchanged models' triples stay where they are. The graph is the one a
+full build from the same sources writes.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator
 
@@ -25,6 +29,7 @@ from hive.kg.snippet_templates import TemplateWriter
 from kg_builder.build import NTRIPLES, BuildReport, Outputs, finish, read_cards, settings_for
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, build_chunk
+from kg_builder.in_place import TAIL, Edit, complete_edit, start_tail
 from kg_builder.index_facts import IndexColumns
 from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for
 from kg_builder.papers import PaperIndex
@@ -34,7 +39,7 @@ from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
 from kg_builder.state import BuildState, IndexSection, Versions
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
-COPY_BYTES = 64 << 20
+COPY_BYTES = 64 << 20  # fresh.nt is appended to the tail through a buffer this large
 CHANGE_BATCH = 10_000  # models whose old and new triples are compared at a time
 SNIPPET_PATH = pyoxigraph.NamedNode(HIVE + "path")
 
@@ -45,6 +50,7 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
     """Bring the build in `out` up to date with `sources`; `out` is replaced only once everything is written."""
     started = time.perf_counter()
     out = Path(out)
+    complete_edit(out)  # an update interrupted while editing ckg.nt is finished first
     previous = BuildState.load(out)
     writer, tables = writer or TemplateWriter(), tables or []
     outputs = Outputs(**previous.settings["outputs"])
@@ -67,16 +73,19 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
         gone = np.flatnonzero(np.bincount(kept, minlength=len(previous.ids)) == 0)
         store = _store_copy(out / "store", staging / "store") if outputs.store else None
         replaced = _apply(_model_lines(previous, gone, out / NTRIPLES, rebuilt, staging / "fresh.nt"), store)
-        state = _copy_kept(previous, kept, out / NTRIPLES, staging / NTRIPLES).joined(_after_kept(rebuilt, staging))
+        edit = _edit_of(previous, kept, gone, outputs.turtle)
+        tail = staging / TAIL
+        start_tail(tail, edit.keep)
+        state = previous.take(kept, previous.blocks[kept, 0]).joined(_appended(rebuilt, staging / "fresh.nt", tail))
         state.described = state.first_descriptions(np.concatenate((kept_at, [reading.rebuilt_at[i] for i in rebuilt.ids])).astype(np.int64))
-        append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()])
+        append_descriptions(tail, [state.descriptions[i] for i in state.described.tolist()])
         before, after = _described(previous), _described(state)
         _apply([(_lines_of(before - after), _lines_of(after - before))], store)
         if outputs.indexes:
             assert previous.index is not None and rebuilt.index is not None
             state.index = IndexColumns.joined([previous.index.take(kept), rebuilt.index])
-            state.index_sections = append_indexes(staging / NTRIPLES, state)
-            _apply(_index_lines(previous, out / NTRIPLES, state, staging / NTRIPLES), store)
+            state.index_sections = append_indexes(tail, state)
+            _apply(_index_lines(previous, out / NTRIPLES, state, tail), store)
         if store is not None:
             store.flush()
             del store
@@ -84,7 +93,10 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
             _link_snippets(out / "snippets", staging / "snippets", replaced)
         (staging / "fresh.nt").unlink()
         report.changes = _changes(previous, versions, rebuilt, gone, len(kept))
-        finish(staging, state, outputs, report, started)
+        _take_over(out / NTRIPLES, staging / NTRIPLES)
+        edit.save(staging)
+        finish(staging, state, replace(outputs, turtle=False), report, started)
+    complete_edit(out)
     return report
 
 
@@ -116,45 +128,32 @@ class Reading:
         return unchanged[order], np.array(self.unchanged_at, dtype=np.int64)[order]
 
 
-def _copy_kept(previous: BuildState, kept: np.ndarray, old: Path, new: Path) -> BuildState:
-    """Copy the kept models' triples (numbers in file order) from `old` into `new`, back to back; their state."""
-    starts, lengths = previous.blocks[kept, 0], previous.blocks[kept, 1]
-    offsets = np.cumsum(lengths) - lengths
-    runs = _run_starts(starts, lengths)
-    with open(old, "rb", buffering=0) as source, open(new, "wb", buffering=0) as target:
-        for first, last in zip(runs, np.append(runs[1:], len(kept)) - 1):
-            _copy_range(source.fileno(), target.fileno(), int(starts[first]), int(starts[last] + lengths[last] - starts[first]))
-    return previous.take(kept, offsets)
+def _edit_of(previous: BuildState, kept: np.ndarray, gone: np.ndarray, turtle: bool) -> Edit:
+    """The edit of the previous ckg.nt: it is kept up to the end of its last kept model, and the blocks of the
+    models built again or removed before that become comments."""
+    ends = previous.blocks[:, 0] + previous.blocks[:, 1]
+    keep = int(ends[kept].max(initial=0))
+    dead = previous.blocks[gone]
+    return Edit(dead[ends[gone] <= keep], keep, turtle)
 
 
-def _run_starts(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Where a new run of back-to-back blocks begins (each block starts where the one before it ended, or not)."""
-    if not len(starts):
-        return np.zeros(0, dtype=np.int64)
-    contiguous = starts[1:] == starts[:-1] + lengths[:-1]
-    return np.concatenate(([0], np.flatnonzero(~contiguous) + 1))
-
-
-def _copy_range(source: int, target: int, offset: int, length: int) -> None:
-    """Append `length` bytes of `source` from `offset` to `target`: in the kernel where it can (Linux; three
-    times faster than through Python at a million cards), else through a buffer."""
-    while length > 0:
-        if hasattr(os, "copy_file_range"):
-            copied = os.copy_file_range(source, target, min(length, COPY_BYTES), offset)
-        else:
-            copied = os.write(target, os.pread(source, min(length, COPY_BYTES), offset))
-        offset += copied
-        length -= copied
-
-
-def _after_kept(rebuilt: BuildState, staging: Path) -> BuildState:
-    """The rebuilt models' state once their triples (fresh.nt) follow the kept ones in ckg.nt."""
-    end = (staging / NTRIPLES).stat().st_size
-    with open(staging / "fresh.nt", "rb", buffering=0) as fresh, open(staging / NTRIPLES, "r+b", buffering=0) as target:
-        target.seek(end)  # not opened for appending: copy_file_range refuses such files
-        _copy_range(fresh.fileno(), target.fileno(), 0, (staging / "fresh.nt").stat().st_size)
+def _appended(rebuilt: BuildState, fresh: Path, tail: Path) -> BuildState:
+    """The rebuilt models' state once their triples (fresh.nt) follow the kept ones."""
+    end = tail.stat().st_size
+    with open(tail, "ab") as out, open(fresh, "rb") as source:
+        shutil.copyfileobj(source, out, COPY_BYTES)
     rebuilt.blocks = rebuilt.blocks + np.array([end, 0])
     return rebuilt
+
+
+def _take_over(previous: Path, new: Path) -> None:
+    """The previous ckg.nt, for the new build to edit once it has replaced the old one: the file itself (a hard
+    link), or a copy when other names share it (a backup made with `cp -al` or `rsync --link-dest` must not
+    change)."""
+    if previous.stat().st_nlink > 1:
+        shutil.copyfile(previous, new)
+    else:
+        os.link(previous, new)
 
 
 def _store_copy(old: Path, new: Path) -> pyoxigraph.Store:

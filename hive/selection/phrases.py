@@ -57,6 +57,7 @@ class Phrase:
     key: str
     value: Any
     clause: bool = False  # the span is the whole clause stating it (the learned reader's), not words to hide from task reading
+    concession: bool = False  # a licence said to be fine beside a 'but': allowed, not required
 
 
 @lru_cache(maxsize=1)
@@ -183,12 +184,14 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 matches.append((m, data["licence_words"]))
         previous: Phrase | None = None
-        for match, table in sorted(matches, key=lambda mt: mt[0].start()):
+        ordered = sorted(matches, key=lambda mt: mt[0].start())
+        for number, (match, table) in enumerate(ordered):
             named = table[_key(match.group(1))]  # an id, or the ids a bare family name means ("GPL": every version)
             start, end = offset + match.start(), offset + match.end()
             listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
-            if table is data["licence_words"] and not listed and not _is_licence_word(match, body):
-                continue  # "an Apache server"; but "MIT or Apache" lists it beside a licence
+            if table is data["licence_words"] and not listed and not _is_licence_word(match, body) \
+                    and not _listed_before_an_id(body, match, ordered[number + 1:], data):
+                continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
             if data["patterns"]["output_licence"].search(body, 0, match.start()):
                 continue  # the licence the person's own results will carry
             if listed:
@@ -200,9 +203,20 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                 named = data["refused_words"].get(_key(match.group(1)), named)
             if previous is not None and not text[previous.end:start].strip() and previous in found:
                 found.remove(previous)  # "Creative Commons share-alike": the later name narrows the earlier
-            previous = Phrase(start, end, key, named if isinstance(named, list) else [named])
+            conceded = previous.concession if listed else key == "licences" and bool(data["patterns"]["concession_after"].search(body[match.end():]))
+            previous = Phrase(start, end, key, named if isinstance(named, list) else [named], concession=conceded)
             found.append(previous)
+    if not any(p.key == "licences" and not p.concession for p in found):
+        found = [p for p in found if not p.concession]
     return found
+
+
+def _listed_before_an_id(body: str, match: re.Match, later: list[tuple[re.Match, dict]], data: dict) -> bool:
+    """'Apache or MIT': an ordinary word listed right before a licence that counts is a licence too."""
+    if not later or not LIST_JOINER.fullmatch(body[match.end():later[0][0].start()]):
+        return False
+    following, table = later[0]
+    return table is data["licence_ids"] or _is_licence_word(following, body)
 
 
 def _key(words: str) -> str:

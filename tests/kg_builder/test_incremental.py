@@ -13,6 +13,7 @@ import pyoxigraph
 import pytest
 
 from hive.errors import HiveError
+from kg_builder import in_place
 from kg_builder.build import Outputs, build
 from kg_builder.sharding import Sharding
 from kg_builder.sources import DirectorySource, JsonlSource, PapersWithCodeSource
@@ -54,8 +55,9 @@ def write(path: Path, cards: list[dict]) -> Path:
 
 
 def graph_of(out: Path) -> dict:
-    """Everything of a build that is the graph: its triples (in any order), its store, its Turtle, its snippet files."""
-    ntriples = sorted((out / "ckg.nt").read_bytes().splitlines())
+    """Everything of a build that is the graph: its triples (in any order; an update leaves the replaced models'
+    lines as comments), its store, its Turtle, its snippet files."""
+    ntriples = sorted(line for line in (out / "ckg.nt").read_bytes().splitlines() if not line.startswith(b"#"))
     found = {"ntriples": ntriples}
     if (out / "store").exists():
         store = pyoxigraph.Store.read_only(str(out / "store"))
@@ -141,6 +143,40 @@ def test_a_failed_update_leaves_the_previous_build_alone(tmp_path):
         update([Failing(dump)], tmp_path / "kg")
     assert graph_of(tmp_path / "kg") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.jsonl", "kg"]
+
+
+def test_an_update_edits_the_previous_ntriples_in_place_and_leaves_the_unchanged_bytes_where_they_were(tmp_path):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(turtle=False, snippet_files=False))
+    graph = tmp_path / "kg" / "ckg.nt"
+    before, inode = graph.read_bytes(), graph.stat().st_ino
+    write(dump, [*catalogue()[:5], card(5, "mit", downloads=12345), *catalogue()[6:]])
+    update([JsonlSource(dump)], tmp_path / "kg")
+    after = graph.read_bytes()
+    assert graph.stat().st_ino == inode  # the same file, not a copy
+    changed = [n for n, (a, b) in enumerate(zip(before.splitlines(True), after.splitlines(True))) if a != b]
+    replaced = after.splitlines(True)[changed[0]]
+    assert replaced.startswith(b"#") and replaced.strip(b"# \n") == b"" and b"model-5>" in before.splitlines(True)[changed[0]]
+    assert after.count(b"\n#") == 1 and not (tmp_path / "kg" / "pending.npz").exists()
+
+
+def test_an_edit_interrupted_midway_is_finished_by_the_next_update(tmp_path, monkeypatch):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(snippet_files=False))
+    write(dump, edited(catalogue()))
+
+    def cut_off(*args):
+        raise OSError("the machine went down")
+
+    monkeypatch.setattr(in_place, "_copy", cut_off)  # holes blanked and the file cut, the tail not appended
+    with pytest.raises(OSError):
+        update([JsonlSource(dump)], tmp_path / "kg")
+    assert (tmp_path / "kg" / "pending.npz").exists()
+    monkeypatch.undo()
+    report = update([JsonlSource(dump)], tmp_path / "kg")
+    assert report.changes["unchanged"] == len(edited(catalogue())) and not (tmp_path / "kg" / "pending.npz").exists()
+    build([JsonlSource(dump)], tmp_path / "full", outputs=Outputs(snippet_files=False))
+    assert graph_of(tmp_path / "kg") == graph_of(tmp_path / "full")
 
 
 def test_updates_refuse_what_they_cannot_do_alike(tmp_path):

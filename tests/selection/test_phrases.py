@@ -150,6 +150,15 @@ def test_constraints_are_read_from_the_request(text, expected):
      {"deny_licences": ["non-commercial", "copyleft"]}),
     ("we release the derived dataset under the MIT licence, so use Apache models", {"licences": ["apache-2.0"]}),
     ("a model published under the MIT licence", {"licences": ["mit"]}),
+    # a licence said to be fine beside a 'but' is a concession, not a limit, unless another licence is allowed outright
+    ("Read the poem aloud; CC-BY is fine but nothing non-commercial.", {"deny_licences": ["non-commercial"]}),
+    ("Apache or MIT; CC-BY is fine but nothing NC.",
+     {"licences": ["apache-2.0", "mit", "cc-by-2.0", "cc-by-3.0", "cc-by-4.0"], "deny_licences": ["non-commercial"]}),
+    ("MIT licence is fine, nothing else", {"licences": ["mit"]}),
+    ("creativeml openrail-m is ok for the generator", {"licences": ["creativeml-openrail-m"]}),
+    # an ordinary word listed right before a licence is a licence too
+    ("Apache or MIT please.", {"licences": ["apache-2.0", "mit"]}),
+    ("the logs of an apache server", {}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected
