@@ -13,12 +13,16 @@ leaves the edit pending, and the next update (or `complete_edit`) finishes it be
 
 from __future__ import annotations
 
+import fcntl
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
+from hive.errors import HiveError
 from kg_builder.build import NTRIPLES
 from kg_builder.output import write_turtle
 
@@ -40,6 +44,21 @@ class Edit:
     def load(cls, out: Path) -> Edit:
         found = np.load(out / PENDING)
         return cls(found["holes"], int(found["keep"]), bool(found["turtle"]))
+
+
+@contextmanager
+def one_update_at_a_time(out: Path) -> Iterator[None]:
+    """Hold the build at `out` for this update (a lock file beside it): two updates at once would edit one
+    ckg.nt under each other's feet."""
+    if not out.parent.is_dir():
+        yield  # no build there: the update says so
+        return
+    with open(out.parent / f".{out.name}.update-lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise HiveError(f"another update of {out} is running: wait for it to finish, then run this one again") from None
+        yield
 
 
 def start_tail(path: Path, keep: int) -> None:

@@ -29,7 +29,7 @@ from hive.kg.snippet_templates import TemplateWriter
 from kg_builder.build import NTRIPLES, BuildReport, Outputs, finish, read_cards, settings_for
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, build_chunk
-from kg_builder.in_place import TAIL, Edit, complete_edit, start_tail
+from kg_builder.in_place import TAIL, Edit, complete_edit, one_update_at_a_time, start_tail
 from kg_builder.index_facts import IndexColumns
 from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for
 from kg_builder.papers import PaperIndex
@@ -48,8 +48,13 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
            writer: SnippetWriter | None = None, progress: Callable[[int], None] | None = None,
            shards: Sharding | None = None) -> BuildReport:
     """Bring the build in `out` up to date with `sources`; `out` is replaced only once everything is written."""
+    with one_update_at_a_time(Path(out)):
+        return _update(sources, Path(out), tables, writer, progress, shards)
+
+
+def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None,
+            writer: SnippetWriter | None, progress: Callable[[int], None] | None, shards: Sharding | None) -> BuildReport:
     started = time.perf_counter()
-    out = Path(out)
     complete_edit(out)  # an update interrupted while editing ckg.nt is finished first
     previous = BuildState.load(out)
     writer, tables = writer or TemplateWriter(), tables or []

@@ -142,7 +142,7 @@ def test_a_failed_update_leaves_the_previous_build_alone(tmp_path):
     with pytest.raises(OSError):
         update([Failing(dump)], tmp_path / "kg")
     assert graph_of(tmp_path / "kg") == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.jsonl", "kg"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".kg.update-lock", "cards.jsonl", "kg"]  # no staging left
 
 
 def test_an_update_edits_the_previous_ntriples_in_place_and_leaves_the_unchanged_bytes_where_they_were(tmp_path):
@@ -205,3 +205,12 @@ def test_the_command_line_updates_and_says_what_changed(tmp_path):
     refused = subprocess.run([*hive, "--update", "--sorted"], capture_output=True, text=True)
     assert refused.returncode == 2 and refused.stderr.startswith("error: --update builds what the build in --out has")
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_a_second_update_of_one_build_at_once_is_refused_in_one_line(tmp_path):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(turtle=False, snippet_files=False))
+    with in_place.one_update_at_a_time(tmp_path / "kg"):  # another update holds the build
+        with pytest.raises(HiveError, match="another update of .* is running"):
+            update([JsonlSource(dump)], tmp_path / "kg")
+    assert update([JsonlSource(dump)], tmp_path / "kg").changes["unchanged"] == 40
