@@ -71,7 +71,9 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "among", "qualify", "qualifies", "only", "just", "something", "anything", "but", "me", "i", "we",
                   "you", "my", "our", "your", "licence", "license", "licensed", "licenced", "under", "than", "more",
                   "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
-                  "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one"}
+                  "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one",
+                  "got", "u", "ve", "ya"}  # "the smallest model u got", "the MIT model you've got"
+MADE_A_MODEL = re.compile(r"\bmake\s+it\s+(?=(?:the|an?)\b)", re.I)  # "make it the ___ model": which model, not what to make
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
@@ -196,7 +198,7 @@ def speaks_of_a_model(clause: str) -> bool:
     opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
         return True
-    words = {w for w in re.findall(r"[^\W\d_]+", clause.lower()) if not _noun_target().fullmatch(w)}
+    words = {w for w in re.findall(r"[^\W\d_]+", MADE_A_MODEL.sub(" ", clause).lower()) if not _noun_target().fullmatch(w)}
     return not words - CHOOSING_WORDS - GENERIC - FILLER
 
 

@@ -30,6 +30,15 @@ def test_constraint_words_do_not_become_tasks(planner):
     assert result.constraints == {"global": {"languages": ["en"], "min_downloads": 10000}}
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("pls sumarize my notes.txt in like 3 sentnces and make it the smalest model u got", ["summarization"]),
+    ("transcribe ./a.wav; make it an Apache model please", ["automatic-speech-recognition"]),
+    ("draw a cat and make it a 3D model", ["text-to-image", "image-to-image"]),  # a 3D model is a thing to make
+])
+def test_a_clause_that_only_says_which_model_to_make_it_is_no_step(planner, query, expected):
+    assert tasks_of(planner, query) == expected
+
+
 def test_a_clause_that_only_introduces_the_labels_is_no_step_of_its_own():
     for query in ("Candidate labels: ripe, unripe, rotten. Which one fits ./banana.jpg?",
                   "Given the options ['damaged', 'intact'], label ./parcel.jpg."):
