@@ -170,6 +170,7 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
             if loader:
                 loader.abort()
             raise
+        state.ntriples_bytes = (staging / NTRIPLES).stat().st_size
         finish(staging, state, outputs, report, started)
     return report
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,11 +24,11 @@ from typing import Iterator
 import numpy as np
 
 from hive.errors import HiveError
+from hive.kg.store import PENDING_EDIT as PENDING
 from kg_builder.build import NTRIPLES
 from kg_builder.output import write_turtle
 
 TAIL = "ckg.tail.nt"  # the new tail, at its final offsets (sparse before them)
-PENDING = "pending.npz"
 COPY_BYTES = 64 << 20
 
 
@@ -50,7 +51,7 @@ class Edit:
 def one_update_at_a_time(out: Path) -> Iterator[None]:
     """Hold the build at `out` for this update (a lock file beside it): two updates at once would edit one
     ckg.nt under each other's feet."""
-    if not out.parent.is_dir():
+    if not out.is_dir():
         yield  # no build there: the update says so
         return
     with open(out.parent / f".{out.name}.update-lock", "w") as lock:
@@ -71,7 +72,15 @@ def complete_edit(out: Path) -> None:
     """Finish the edit pending in the build at `out`, if any: blank the holes, cut, append the tail, write Turtle."""
     if not (out / PENDING).exists():
         return
-    edit = Edit.load(out)
+    try:
+        edit = Edit.load(out)
+    except (OSError, ValueError, KeyError) as exc:
+        raise HiveError(f"{out / PENDING} (an unfinished update's record) cannot be read ({exc}): run a full build") from None
+    if not (out / TAIL).is_file() or not (out / NTRIPLES).is_file():
+        raise HiveError(f"{out} holds an unfinished update whose {TAIL} or {NTRIPLES} is gone: run a full build")
+    if (out / NTRIPLES).stat().st_nlink > 1:  # a hard-linked backup taken meanwhile must not change
+        shutil.copyfile(out / NTRIPLES, out / f"{NTRIPLES}.partial")
+        os.replace(out / f"{NTRIPLES}.partial", out / NTRIPLES)
     with open(out / NTRIPLES, "r+b", buffering=0) as graph, open(out / TAIL, "rb", buffering=0) as tail:
         for offset, length in edit.holes.tolist():
             os.pwrite(graph.fileno(), comment_line(length), offset)

@@ -39,6 +39,7 @@ class BuildState:
     described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
     index: IndexColumns | None = None  # each model's index facts, a row each in this order (none without indexes)
     index_sections: dict[str, IndexSection] = field(default_factory=dict)  # task -> where its indexes are in ckg.nt
+    ntriples_bytes: int = 0  # the size of the ckg.nt this state describes: a file changed since is not trusted
 
     def take(self, indices: np.ndarray, offsets: np.ndarray) -> BuildState:
         """The models at `indices` (their own triples now at `offsets`), over the same descriptions."""
@@ -85,8 +86,8 @@ class BuildState:
     def save(self, out: Path) -> None:
         folder = out / STATE
         folder.mkdir()
-        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings, "index_sections": self.index_sections}),
-                                          encoding="utf-8")
+        (folder / "build.json").write_text(json.dumps({"format": FORMAT, "settings": self.settings, "index_sections": self.index_sections,
+                                                      "ntriples_bytes": self.ntriples_bytes}), encoding="utf-8")
         if self.index is not None:
             self.index.save(folder)
         for name, lines in (("ids.txt", self.ids), ("versions.txt", self.versions)):  # neither holds a line break
@@ -100,20 +101,33 @@ class BuildState:
     def load(cls, out: Path) -> BuildState:
         folder = out / STATE
         if not out.is_dir():
-            raise HiveError(f"there is no build at {out} to update")
+            left = sorted(out.parent.glob(f".{out.name}.old-*")) if out.parent.is_dir() else []
+            hint = f" (a build stopped while being replaced is at {left[-1]}: rename it to {out.name})" if left else ""
+            raise HiveError(f"there is no build at {out} to update{hint}")
         if not (folder / "build.json").is_file():
             raise HiveError(f"{out} holds no build state to update (built with --sorted, or by an older HIVE): "
                             "run a full build instead")
         build = json.loads((folder / "build.json").read_text(encoding="utf-8"))
         if build.get("format") != FORMAT:
             raise HiveError(f"{out} was built by another version of the builder: run a full build instead")
+        try:
+            state = cls._read(folder, build)
+        except (OSError, ValueError, KeyError) as exc:
+            raise HiveError(f"{out}'s build state is incomplete or damaged ({exc}): run a full build instead") from None
+        sizes = {len(state.ids), len(state.versions), len(state.blocks), len(state.counts), len(state.mention_ends)}
+        if len(sizes) != 1 or (state.index is not None and len(state.index.ids) != len(state.ids)):
+            raise HiveError(f"{out}'s build state is damaged (its files disagree on the number of models): run a full build instead")
+        return state
+
+    @classmethod
+    def _read(cls, folder: Path, build: dict) -> BuildState:
         arrays = np.load(folder / "arrays.npz")
         text = (folder / "descriptions.nt").read_bytes()
         ends = arrays["description_ends"]
         descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
         ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
         return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
-                   build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"])
+                   build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"], build["ntriples_bytes"])
 
 
 class Versions:

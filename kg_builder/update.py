@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -48,8 +49,14 @@ def update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSour
            writer: SnippetWriter | None = None, progress: Callable[[int], None] | None = None,
            shards: Sharding | None = None) -> BuildReport:
     """Bring the build in `out` up to date with `sources`; `out` is replaced only once everything is written."""
-    with one_update_at_a_time(Path(out)):
-        return _update(sources, Path(out), tables, writer, progress, shards)
+    out = Path(out).resolve()  # through a link, the build it points to is what is updated (and locked)
+    try:
+        with one_update_at_a_time(out):
+            return _update(sources, out, tables, writer, progress, shards)
+    except OSError as exc:  # a full disk, a permission, a file gone: the previous build, or its unfinished edit, stays
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise HiveError(f"the update of {out} stopped: {exc.strerror or exc}{where}; mend that and run the update "
+                        "again (it takes up what this one left), or run a full build") from exc
 
 
 def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSource] | None,
@@ -57,6 +64,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
     started = time.perf_counter()
     complete_edit(out)  # an update interrupted while editing ckg.nt is finished first
     previous = BuildState.load(out)
+    _check_editable(out, previous)
     writer, tables = writer or TemplateWriter(), tables or []
     outputs = Outputs(**previous.settings["outputs"])
     if settings_for(outputs, tables, writer) != previous.settings:
@@ -100,6 +108,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
         report.changes = _changes(previous, versions, rebuilt, gone, len(kept))
         _take_over(out / NTRIPLES, staging / NTRIPLES)
         edit.save(staging)
+        state.ntriples_bytes = tail.stat().st_size  # what ckg.nt will be once edited
         finish(staging, state, replace(outputs, turtle=False), report, started)
     complete_edit(out)
     return report
@@ -149,6 +158,18 @@ def _appended(rebuilt: BuildState, fresh: Path, tail: Path) -> BuildState:
         shutil.copyfileobj(source, out, COPY_BYTES)
     rebuilt.blocks = rebuilt.blocks + np.array([end, 0])
     return rebuilt
+
+
+def _check_editable(out: Path, previous: BuildState) -> None:
+    """Refuse, before anything is written, a ckg.nt that is not the one the state describes or that cannot be
+    edited, and a build folder that cannot be replaced."""
+    graph = out / NTRIPLES
+    if not graph.is_file() or graph.stat().st_size != previous.ntriples_bytes:
+        raise HiveError(f"{graph} is missing or not the file its build state describes (changed since the build): run a full build instead")
+    with open(graph, "r+b"):
+        pass  # a PermissionError here, before the swap, leaves everything as it was
+    probe = tempfile.NamedTemporaryFile(dir=out)
+    probe.close()
 
 
 def _take_over(previous: Path, new: Path) -> None:

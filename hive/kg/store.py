@@ -13,6 +13,7 @@ from hive.errors import HiveError
 from hive.kg.store_cache import cached_store
 
 SNAPSHOT_NAME = "ckg.nt.gz"
+PENDING_EDIT = "pending.npz"  # beside a build's ckg.nt while an update has not finished editing it (kg_builder/in_place.py)
 
 
 def snapshot_path() -> Path:
@@ -32,6 +33,9 @@ def open_kg(location: str | Path | None = None) -> pyoxigraph.Store:
             raise HiveError(f"cannot open the graph store in {path}: {exc}") from exc
     for candidate in (path, path / "ckg.nt", path / SNAPSHOT_NAME):
         if candidate.is_file():
+            if (candidate.parent / PENDING_EDIT).exists():
+                raise HiveError(f"{candidate} is being edited by an unfinished update: run the update again "
+                                f"('hive kg build --update --out {candidate.parent} ...') to finish it, or use the folder's store")
             return _load_ntriples(candidate)
     raise HiveError(f"no knowledge graph at {location}: expected a directory from 'hive kg build' or an .nt/.nt.gz file")
 

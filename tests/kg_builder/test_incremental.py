@@ -13,6 +13,7 @@ import pyoxigraph
 import pytest
 
 from hive.errors import HiveError
+from hive.kg.store import open_kg
 from kg_builder import in_place
 from kg_builder.build import Outputs, build
 from kg_builder.sharding import Sharding
@@ -139,7 +140,7 @@ def test_a_failed_update_leaves_the_previous_build_alone(tmp_path):
             yield from list(super().cards(known))[:5]
             raise OSError("the disk went away")
 
-    with pytest.raises(OSError):
+    with pytest.raises(HiveError, match="the update of .* stopped: the disk went away; mend that and run the update again"):
         update([Failing(dump)], tmp_path / "kg")
     assert graph_of(tmp_path / "kg") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".kg.update-lock", "cards.jsonl", "kg"]  # no staging left
@@ -169,8 +170,10 @@ def test_an_edit_interrupted_midway_is_finished_by_the_next_update(tmp_path, mon
         raise OSError("the machine went down")
 
     monkeypatch.setattr(in_place, "_copy", cut_off)  # holes blanked and the file cut, the tail not appended
-    with pytest.raises(OSError):
+    with pytest.raises(HiveError, match="the machine went down"):
         update([JsonlSource(dump)], tmp_path / "kg")
+    with pytest.raises(HiveError, match="being edited by an unfinished update"):
+        open_kg(tmp_path / "kg" / "ckg.nt")  # a reader of the file is told, not given half an edit
     assert (tmp_path / "kg" / "pending.npz").exists()
     monkeypatch.undo()
     report = update([JsonlSource(dump)], tmp_path / "kg")
@@ -214,3 +217,22 @@ def test_a_second_update_of_one_build_at_once_is_refused_in_one_line(tmp_path):
         with pytest.raises(HiveError, match="another update of .* is running"):
             update([JsonlSource(dump)], tmp_path / "kg")
     assert update([JsonlSource(dump)], tmp_path / "kg").changes["unchanged"] == 40
+
+
+def test_an_update_refuses_a_damaged_build_in_one_line_and_goes_through_a_link(tmp_path):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(turtle=False, snippet_files=False))
+    write(dump, edited(catalogue()))
+    (tmp_path / "link").symlink_to(tmp_path / "kg")
+    update([JsonlSource(dump)], tmp_path / "link")  # the build the link points to is updated, the link stays
+    assert (tmp_path / "link").is_symlink() and not (tmp_path / "kg" / "pending.npz").exists()
+    build([JsonlSource(dump)], tmp_path / "full", outputs=Outputs(turtle=False, snippet_files=False))
+    assert graph_of(tmp_path / "kg") == graph_of(tmp_path / "full")
+    with open(tmp_path / "kg" / "ckg.nt", "ab") as graph:
+        graph.write(b"<a> <b> <c> .\n")
+    with pytest.raises(HiveError, match="not the file its build state describes"):
+        update([JsonlSource(dump)], tmp_path / "kg")
+    ids = tmp_path / "full" / "state" / "ids.txt"
+    ids.write_text("".join(ids.read_text().splitlines(keepends=True)[:10]))
+    with pytest.raises(HiveError, match="build state is damaged"):
+        update([JsonlSource(dump)], tmp_path / "full")
