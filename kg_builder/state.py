@@ -21,7 +21,7 @@ from hive.errors import HiveError
 from kg_builder.index_facts import IndexColumns
 
 STATE = "state"
-FORMAT = 3
+FORMAT = 4
 IndexSection = list  # a task's indexes in ckg.nt: offset, length, triples, [[node, length] of each piece in order]
 OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
 
