@@ -56,13 +56,19 @@ class BuildState:
 
     def joined(self, other: BuildState) -> BuildState:
         """This state's models, then `other`'s, over one table of the descriptions they give (no others)."""
-        registry = {description: number for number, description in enumerate(self.descriptions)}
-        renumbered = np.fromiter((registry.setdefault(d, len(registry)) for d in other.descriptions),
-                                 dtype=np.int64, count=len(other.descriptions))
+        wanted = dict.fromkeys(other.descriptions)  # the few an update rebuilt: found in this state's table in one pass
+        for number, description in enumerate(self.descriptions):
+            if description in wanted and wanted[description] is None:
+                wanted[description] = number
+        every = list(self.descriptions)
+        for description, number in wanted.items():
+            if number is None:
+                wanted[description] = len(every)
+                every.append(description)
+        renumbered = np.fromiter((wanted[d] for d in other.descriptions), dtype=np.int64, count=len(other.descriptions))
         mentions = np.concatenate((self.mentions, renumbered[other.mentions]))
-        used = np.zeros(len(registry), dtype=bool)
+        used = np.zeros(len(every), dtype=bool)
         used[mentions] = True
-        every = list(registry)
         return BuildState(self.ids + other.ids, self.versions + other.versions, np.concatenate((self.blocks, other.blocks)),
                           np.concatenate((self.counts, other.counts)),
                           np.concatenate((self.mention_ends, other.mention_ends + (self.mention_ends[-1] if len(self.ids) else 0))),
