@@ -29,7 +29,7 @@ from kg_builder.build import NTRIPLES
 from kg_builder.output import write_turtle
 
 TAIL = "ckg.tail.nt"  # the new tail, at its final offsets (sparse before them)
-COPY_BYTES = 64 << 20
+COPY_BYTES = 64 << 20  # the most copied at a time
 
 
 @dataclass
@@ -78,7 +78,7 @@ def complete_edit(out: Path) -> None:
         raise HiveError(f"{out / PENDING} (an unfinished update's record) cannot be read ({exc}): run a full build") from None
     if not (out / TAIL).is_file() or not (out / NTRIPLES).is_file():
         raise HiveError(f"{out} holds an unfinished update whose {TAIL} or {NTRIPLES} is gone: run a full build")
-    if (out / NTRIPLES).stat().st_nlink > 1:  # a hard-linked backup taken meanwhile must not change
+    if (out / NTRIPLES).stat().st_nlink > 1:  # a hard-linked backup (`cp -al`, `rsync --link-dest`) must not change
         shutil.copyfile(out / NTRIPLES, out / f"{NTRIPLES}.partial")
         os.replace(out / f"{NTRIPLES}.partial", out / NTRIPLES)
     with open(out / NTRIPLES, "r+b", buffering=0) as graph, open(out / TAIL, "rb", buffering=0) as tail:

@@ -30,7 +30,7 @@ from hive.kg.snippet_templates import TemplateWriter
 from kg_builder.build import NTRIPLES, BuildReport, Outputs, finish, read_cards, settings_for
 from kg_builder.cards import Card
 from kg_builder.chunks import ChunkJob, build_chunk
-from kg_builder.in_place import TAIL, Edit, complete_edit, one_update_at_a_time, start_tail
+from kg_builder.in_place import COPY_BYTES, TAIL, Edit, complete_edit, one_update_at_a_time, start_tail
 from kg_builder.index_facts import IndexColumns
 from kg_builder.output import GraphOutput, append_descriptions, append_indexes, staging_for
 from kg_builder.papers import PaperIndex
@@ -40,7 +40,6 @@ from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
 from kg_builder.state import BuildState, IndexSection, Versions
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
-COPY_BYTES = 64 << 20  # fresh.nt is appended to the tail through a buffer this large
 CHANGE_BATCH = 10_000  # models whose old and new triples are compared at a time
 SNIPPET_PATH = pyoxigraph.NamedNode(HIVE + "path")
 
@@ -106,7 +105,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
             _link_snippets(out / "snippets", staging / "snippets", replaced)
         (staging / "fresh.nt").unlink()
         report.changes = _changes(previous, versions, rebuilt, gone, len(kept))
-        _take_over(out / NTRIPLES, staging / NTRIPLES)
+        os.link(out / NTRIPLES, staging / NTRIPLES)  # edited once this build replaced the old (a copy if a backup shares it)
         edit.save(staging)
         state.ntriples_bytes = tail.stat().st_size  # what ckg.nt will be once edited
         finish(staging, state, replace(outputs, turtle=False), report, started)
@@ -170,16 +169,6 @@ def _check_editable(out: Path, previous: BuildState) -> None:
         pass  # a PermissionError here, before the swap, leaves everything as it was
     probe = tempfile.NamedTemporaryFile(dir=out)
     probe.close()
-
-
-def _take_over(previous: Path, new: Path) -> None:
-    """The previous ckg.nt, for the new build to edit once it has replaced the old one: the file itself (a hard
-    link), or a copy when other names share it (a backup made with `cp -al` or `rsync --link-dest` must not
-    change)."""
-    if previous.stat().st_nlink > 1:
-        shutil.copyfile(previous, new)
-    else:
-        os.link(previous, new)
 
 
 def _store_copy(old: Path, new: Path) -> pyoxigraph.Store:

@@ -190,7 +190,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             start, end = offset + match.start(), offset + match.end()
             listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
             if table is data["licence_words"] and not listed and not _is_licence_word(match, body) \
-                    and not _listed_before_an_id(body, match, ordered[number + 1:], data):
+                    and not _listed_before_a_licence(body, match, ordered[number + 1:], data):
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
             if data["patterns"]["output_licence"].search(body, 0, match.start()):
                 continue  # the licence the person's own results will carry
@@ -211,7 +211,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
     return found
 
 
-def _listed_before_an_id(body: str, match: re.Match, later: list[tuple[re.Match, dict]], data: dict) -> bool:
+def _listed_before_a_licence(body: str, match: re.Match, later: list[tuple[re.Match, dict]], data: dict) -> bool:
     """'Apache or MIT': an ordinary word listed right before a licence that counts is a licence too."""
     if not later or not LIST_JOINER.fullmatch(body[match.end():later[0][0].start()]):
         return False

@@ -236,3 +236,15 @@ def test_an_update_refuses_a_damaged_build_in_one_line_and_goes_through_a_link(t
     ids.write_text("".join(ids.read_text().splitlines(keepends=True)[:10]))
     with pytest.raises(HiveError, match="build state is damaged"):
         update([JsonlSource(dump)], tmp_path / "full")
+
+
+def test_a_hard_linked_backup_of_a_build_stays_as_it_was_after_an_update(tmp_path):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=Outputs(turtle=False, snippet_files=False))
+    subprocess.run(["cp", "-al", str(tmp_path / "kg"), str(tmp_path / "backup")], check=True)
+    before = (tmp_path / "backup" / "ckg.nt").read_bytes()
+    write(dump, edited(catalogue()))
+    update([JsonlSource(dump)], tmp_path / "kg")
+    assert (tmp_path / "backup" / "ckg.nt").read_bytes() == before
+    build([JsonlSource(dump)], tmp_path / "full", outputs=Outputs(turtle=False, snippet_files=False))
+    assert graph_of(tmp_path / "kg") == graph_of(tmp_path / "full")
