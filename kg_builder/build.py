@@ -80,11 +80,10 @@ class BuildReport:
         self.snippets_own = int(totals[OWN_SNIPPET])
         self.snippets_fallback = self.models - self.snippets_own
         self.results, self.paper_results = int(totals[MODEL_RESULTS]), int(totals[PAPER_RESULTS])
-        described = [state.descriptions[i] for i in state.described.tolist()]
-        self.triples = int(totals[TRIPLES]) + b"".join(described).count(b"\n") + sum(s[2] for s in state.index_sections.values())
-        kinds = Counter(next((name for name, prefix in SHARED_KINDS.items() if d.startswith(prefix)), None) for d in described)
-        for name in SHARED_KINDS:
-            setattr(self, name, kinds[name])
+        joined = b"\0" + b"\0".join(state.descriptions[i] for i in state.described.tolist())  # each description after a NUL
+        self.triples = int(totals[TRIPLES]) + joined.count(b"\n") + sum(s[2] for s in state.index_sections.values())
+        for name, prefix in SHARED_KINDS.items():
+            setattr(self, name, joined.count(b"\0" + prefix))
         self.seconds = round(time.perf_counter() - started, 3)
 
     def summary(self) -> str:

@@ -16,6 +16,7 @@ from hive.execution.offline import OfflineModel, offline_tasks
 from hive.kg.licenses import License
 from hive.kg.schema import DCTERMS, HIVE, PROV, RDF, SCHEMA, node_iri
 from hive.kg.snippet_templates import Snippet, task_inputs
+from hive.selection.purposes import offered_purposes, purpose_node
 from kg_builder.extract import ModelFacts, Result
 from kg_builder.ntriples import boolean, double, integer, iri, text, triple
 from kg_builder.sizes import OFFLINE_PACKAGE, SizeFact
@@ -112,6 +113,9 @@ class GraphWriter:
         if facts.reads_text:
             self.add(model, term("readsText"), boolean(True))
         offline_entries = offline_tasks(facts.id)  # an offline instruction LLM serves several tasks
+        for served in dict.fromkeys([task] + [offline.task for offline in offline_entries]):
+            for purpose in offered_purposes(served, facts.id):
+                self.add(model, term("offers"), self._typed(purpose_node(served, purpose), "Purpose", name=purpose))
         for offline in offline_entries:
             self.add(model, term("availableOffline"), boolean(True))
             self.add(model, term("task"), self._typed(node("task", offline.task), "Task", name=offline.task))

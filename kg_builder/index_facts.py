@@ -5,6 +5,7 @@ columns into the indexes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from collections import defaultdict
@@ -39,6 +40,7 @@ class IndexedModel:
     bytes: int | None = None
     offline: bool = False
     reads_text: bool = False
+    purposes: list[str] = field(default_factory=list)
     licences: list[str] = field(default_factory=list)
     languages: list[str] = field(default_factory=list)
     translates_from: list[str] = field(default_factory=list)
@@ -82,6 +84,7 @@ READERS: dict[str, tuple[str, str, Callable[[object], object], bool]] = {
     HIVE + "sizeBytes": ("models", "bytes", _integer, False),
     HIVE + "availableOffline": ("models", "offline", _true, False),
     HIVE + "readsText": ("models", "reads_text", _true, False),
+    HIVE + "offers": ("models", "purposes", _name, True),
     DCTERMS + "license": ("models", "licences", _name, True),
     HIVE + "language": ("models", "languages", _name, True),
     HIVE + "translatesFrom": ("models", "translates_from", _name, True),
@@ -115,7 +118,7 @@ def read_facts(triples: Iterable[Triple]) -> IndexFacts:
 
 
 CODED = {"tasks": ("pairs", 1), "base_keys": ("keys", 0), "profile_keys": ("keys", 1), "lists": ("results", 1)}  # table -> array, column
-ARRAYS = ("numbers", "keys", "pairs", "results", "values")
+ARRAYS = ("numbers", "keys", "pairs", "results", "values", "digests", "result_digests")
 TEXTS = ("ids", "subjects", "result_subjects")
 
 
@@ -132,8 +135,10 @@ class IndexColumns:
     result_subjects: list[str]
     results: np.ndarray  # (results, 2) int64: its model's row and its list (a number in `lists`)
     values: np.ndarray  # (results,) float64
+    digests: np.ndarray  # (models,) uint64: a digest of each model's subject (`digest_of`)
+    result_digests: np.ndarray  # (results,) uint64: of each result's
     tasks: list[str]
-    base_keys: list[str]  # what every check but the benchmark's reads (licences, sizes, languages, directions, offline, reads text)
+    base_keys: list[str]  # what every check but the benchmark's reads (licences, sizes, languages, directions, purposes, offline, reads text)
     profile_keys: list[str]  # the base key and the benchmark keys (dataset, metric, config, split) of the results
     lists: list[tuple[str, str]]  # a result list's dataset and metric
     lower_is_better: set[str]  # the metrics whose lower values are better
@@ -147,7 +152,7 @@ class IndexColumns:
             model = facts.models[node_iri("model", model_id)]
             pairs += [(row, _code(tables["tasks"], task)) for task in model.tasks]
             base = repr((sorted(model.licences), model.parameters, model.bytes, sorted(model.languages), sorted(model.translates_from),
-                         sorted(model.translates_into), model.offline, model.reads_text))
+                         sorted(model.translates_into), sorted(model.purposes), model.offline, model.reads_text))
             found = [facts.results[result] for result in model.results]
             benchmarks = sorted({(r.dataset, r.metric, r.config, r.split) for r in found})
             size = 4 * model.parameters if model.parameters is not None else -1 if model.bytes is None else model.bytes
@@ -158,8 +163,10 @@ class IndexColumns:
                 results.append((row, _code(tables["lists"], (result.dataset, result.metric))))
                 values.append(result.value)
         rows = np.array(numbers, dtype=np.int64).reshape(-1, 6)
-        return cls(list(ids), [f"<{node_iri('model', i)}>" for i in ids], rows[:, :4], rows[:, 4:], _pairs(pairs), result_subjects,
-                   _pairs(results), np.array(values, dtype=np.float64), *(list(tables[name]) for name in CODED), set(facts.lower_is_better))
+        subjects = [f"<{node_iri('model', i)}>" for i in ids]
+        return cls(list(ids), subjects, rows[:, :4], rows[:, 4:], _pairs(pairs), result_subjects, _pairs(results),
+                   np.array(values, dtype=np.float64), digests_of(subjects), digests_of(result_subjects),
+                   *(list(tables[name]) for name in CODED), set(facts.lower_is_better))
 
     @classmethod
     def joined(cls, parts: list[IndexColumns]) -> IndexColumns:
@@ -191,7 +198,8 @@ class IndexColumns:
         return IndexColumns([self.ids[i] for i in rows.tolist()], [self.subjects[i] for i in rows.tolist()], self.numbers[rows],
                             self.keys[rows], np.column_stack((place[pairs[:, 0]], pairs[:, 1])),
                             [self.result_subjects[i] for i in results.tolist()], np.column_stack((place[kept[:, 0]], kept[:, 1])),
-                            self.values[results], self.tasks, self.base_keys, self.profile_keys, self.lists, self.lower_is_better)
+                            self.values[results], self.digests[rows], self.result_digests[results], self.tasks, self.base_keys,
+                            self.profile_keys, self.lists, self.lower_is_better)
 
     def save(self, folder: Path) -> None:
         np.savez(folder / "index.npz", **{name: getattr(self, name) for name in ARRAYS})
@@ -211,6 +219,12 @@ class IndexColumns:
                    **{name: arrays[name] for name in ARRAYS}, tasks=tables["tasks"], base_keys=tables["base_keys"],
                    profile_keys=tables["profile_keys"], lists=[tuple(pair) for pair in tables["lists"]],
                    lower_is_better=set(tables["lower_is_better"]))
+
+
+def digests_of(subjects: list[str]) -> np.ndarray:
+    """A 64-bit digest of each subject: the selection indexes sum their members' to tell whether a piece changed."""
+    return np.fromiter((int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8).digest(), "little") for s in subjects),
+                       dtype=np.uint64, count=len(subjects))
 
 
 def _code(table: dict, value: object) -> int:

@@ -13,14 +13,17 @@
 Each task's lists are numpy sorts of every model's columns (`kg_builder.index_facts.IndexColumns`), and its
 N-Triples are written as text, a bucket or profile at a time: a million models take seconds, where sorting
 and making a pyoxigraph triple model by model took half a minute. Each profile's and bucket's text is a
-piece named by its node, its lines in id order, so a piece's bytes change only when what it states changes:
-an update compares pieces and patches the store with the lines of the few that differ.
+piece named by its node, its lines in id order, so a piece's bytes change only when what it states changes.
+A piece also carries a digest of what it states (its members' subject digests summed, its count, a profile's
+representative, a bucket's boundary), known before its text is written: an update copies the bytes of the
+pieces whose digest is the previous build's and patches the store with the lines of the few that differ.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Iterator
+from functools import partial
+from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -38,7 +41,16 @@ ORDERINGS: dict[str, tuple[str, ...]] = {
     "smallest": ("size", "online", "fewer_downloads", "fewer_likes", "id"),
 }
 RANKED, PROFILE = f"<{HIVE}ranked>", f"<{HIVE}profile>"
-Piece = tuple[str, str]  # a node (a profile, a ranked list's bucket) and the N-Triples text stating it
+
+
+class Piece(NamedTuple):
+    """A node of the indexes (a profile, a bucket of a ranked list), a digest of what its text states (the same
+    digest, the same bytes), and the N-Triples text stating it, written when asked."""
+
+    node: str
+    digest: str
+    text: Callable[[], str]
+
 PROFILE_LINES = f"<{{profile}}> <{RDF}type> <{HIVE}Profile> .\n<{{profile}}> <{HIVE}{{kind}}> <{{task}}> .\n" \
                 f"<{{profile}}> <{HIVE}members> {{members}} .\n<{{profile}}> <{HIVE}representative> {{representative}} .\n"
 
@@ -69,8 +81,8 @@ class IndexTable:
                 ranked = members if ordering != "smallest" else members[self.has_size[members]]
                 ranked = ranked[np.lexsort([self.keys[key][ranked] for key in reversed(keys)])]
                 for bucket, start, end in buckets(len(ranked)):
-                    node = str(ranking_node(name, ordering, bucket))
-                    pieces.append((node, self._linked(self._in_id_order(ranked[start:end]), RANKED, node)))
+                    node, rows = str(ranking_node(name, ordering, bucket)), ranked[start:end]
+                    pieces.append(Piece(node, self._summed(rows), partial(self._linked, self._in_id_order(rows), RANKED, node)))
             yield task, pieces + self._result_rankings(name, members)
 
     def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> list[Piece]:
@@ -84,10 +96,15 @@ class IndexTable:
         for start, end in zip(starts.tolist(), ends.tolist()):
             key = keys[codes[grouped[start]]]
             profile = node_iri("profile", f"{folder}/{hashlib.sha1(key.encode()).hexdigest()[:16]}")
-            text = PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(end - start),
-                                        representative=self.columns.subjects[grouped[start]])
-            pieces.append((f"<{profile}>", text + (self._linked(grouped[start:end], PROFILE, f"<{profile}>") if full else "")))
+            rows = grouped[start:end]
+            digest = f"{self._summed(rows)}:{self.columns.digests[rows[0]]}"
+            pieces.append(Piece(f"<{profile}>", digest, partial(self._profile_text, profile, kind, task, rows, full)))
         return pieces
+
+    def _profile_text(self, profile: str, kind: str, task: str, rows: np.ndarray, full: bool) -> str:
+        text = PROFILE_LINES.format(profile=profile, kind=kind, task=task, members=integer(len(rows)),
+                                    representative=self.columns.subjects[rows[0]])
+        return text + (self._linked(rows, PROFILE, f"<{profile}>") if full else "")
 
     def _result_rankings(self, name: str, members: np.ndarray) -> list[Piece]:
         """Per dataset and metric, the results of the task's models best first (ties: model id, result IRI); each
@@ -105,10 +122,18 @@ class IndexTable:
             ranked = chosen[first:last]
             for bucket, start, end in buckets(len(ranked)):
                 node = str(results_ranking_node(name, dataset, metric, bucket))
-                in_bucket = ranked[start:end]
-                text = self._linked(in_bucket[np.argsort(self.result_ranks[in_bucket])], RANKED, node, self.result_subjects)
-                pieces.append((node, text + f"{node} <{HIVE}boundary> {double(self.columns.values[ranked[end - 1]])} .\n"))
+                in_bucket, boundary = ranked[start:end], double(self.columns.values[ranked[end - 1]])
+                digest = f"{self._summed(in_bucket, self.columns.result_digests)}:{boundary}"
+                pieces.append(Piece(node, digest, partial(self._result_text, node, in_bucket, boundary)))
         return pieces
+
+    def _result_text(self, node: str, rows: np.ndarray, boundary: str) -> str:
+        text = self._linked(rows[np.argsort(self.result_ranks[rows])], RANKED, node, self.result_subjects)
+        return text + f"{node} <{HIVE}boundary> {boundary} .\n"
+
+    def _summed(self, rows: np.ndarray, digests: np.ndarray | None = None) -> str:
+        """What a piece's members are, whatever their order: how many, and their subjects' digests summed (mod 2**64)."""
+        return f"{len(rows)}:{int((self.columns.digests if digests is None else digests)[rows].sum())}"
 
     def _in_id_order(self, rows: np.ndarray) -> np.ndarray:
         """A bucket's rows by model id: its text changes only when its members do, not when they move within it."""
@@ -137,4 +162,4 @@ def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def index_ntriples(facts: IndexFacts) -> Iterator[bytes]:
     """The indexes of the models in `facts`, a task at a time."""
     columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
-    return ("".join(text for _node, text in pieces).encode() for _task, pieces in IndexTable(columns).by_task())
+    return ("".join(piece.text() for piece in pieces).encode() for _task, pieces in IndexTable(columns).by_task())

@@ -7,6 +7,7 @@ of each shared node (the first model's) follows them.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -22,7 +23,7 @@ from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
 from kg_builder.index_facts import IndexColumns
 from kg_builder.indexes import IndexTable
-from kg_builder.state import BuildState, IndexSection
+from kg_builder.state import BuildState, IndexSection, piece_places
 
 Sink = Callable[[bytes], None]
 
@@ -78,16 +79,20 @@ def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None
             _append(out, description, sink)
 
 
-def append_indexes(path: Path, state: BuildState, sink: Sink | None = None) -> dict[str, IndexSection]:
+def append_indexes(path: Path, state: BuildState, sink: Sink | None = None, previous: Path | None = None,
+                   sections_before: dict[str, IndexSection] | None = None) -> dict[str, IndexSection]:
     """Append the selection indexes of the models in `state` to `path` a task at a time (and hand them to
-    `sink`); where each task's are: offset, length, triples, and each piece's node and length in order."""
+    `sink`); where each task's are: offset, length, triples, and each piece's node, length and digest in order.
+    A piece whose digest is the one `sections_before` records is copied from the `previous` ckg.nt."""
     assert state.index is not None
     sections: dict[str, IndexSection] = {}
-    with open(path, "ab") as out:
+    with open(path, "ab") as out, open(previous or os.devnull, "rb") as before:
         for task, pieces in IndexTable(state.index).by_task():
-            texts = [text.encode() for _node, text in pieces]
+            places = piece_places((sections_before or {}).get(task))
+            texts = [os.pread(before.fileno(), places[p.node][1], places[p.node][0]) if places.get(p.node, (0, 0, ""))[2] == p.digest
+                     else p.text().encode() for p in pieces]
             data = b"".join(texts)
-            sections[task] = [out.tell(), len(data), data.count(b"\n"), [[node, len(text)] for (node, _), text in zip(pieces, texts)]]
+            sections[task] = [out.tell(), len(data), data.count(b"\n"), [[p.node, len(text), p.digest] for p, text in zip(pieces, texts)]]
             _append(out, data, sink)
     return sections
 

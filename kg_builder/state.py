@@ -21,8 +21,8 @@ from hive.errors import HiveError
 from kg_builder.index_facts import IndexColumns
 
 STATE = "state"
-FORMAT = 4
-IndexSection = list  # a task's indexes in ckg.nt: offset, length, triples, [[node, length] of each piece in order]
+FORMAT = 5
+IndexSection = list  # a task's indexes in ckg.nt: offset, length, triples, [[node, length, digest] of each piece in order]
 OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
 
 
@@ -134,6 +134,16 @@ class BuildState:
         ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
         return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
                    build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"], build["ntriples_bytes"])
+
+
+def piece_places(section: IndexSection | None) -> dict[str, tuple[int, int, str]]:
+    """A task's index pieces in ckg.nt, by node: offset, length and digest."""
+    places: dict[str, tuple[int, int, str]] = {}
+    if section is not None:
+        at = section[0]
+        for node, length, digest in section[3]:
+            places[node], at = (at, length, digest), at + length
+    return places
 
 
 class Versions:

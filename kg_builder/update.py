@@ -37,7 +37,7 @@ from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
-from kg_builder.state import BuildState, IndexSection, Versions
+from kg_builder.state import BuildState, Versions, piece_places
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
 CHANGE_BATCH = 10_000  # models whose old and new triples are compared at a time
@@ -96,7 +96,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
         if outputs.indexes:
             assert previous.index is not None and rebuilt.index is not None
             state.index = IndexColumns.joined([previous.index.take(kept), rebuilt.index])
-            state.index_sections = append_indexes(tail, state)
+            state.index_sections = append_indexes(tail, state, previous=out / NTRIPLES, sections_before=previous.index_sections)
             _apply(_index_lines(previous, out / NTRIPLES, state, tail), store)
         if store is not None:
             store.flush()
@@ -195,25 +195,20 @@ def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
 
 
 def _index_lines(previous: BuildState, old: Path, state: BuildState, new: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
-    """Task by task: the lines of the previous indexes' pieces that are not byte for byte the new ones', and of
-    the new ones' that are not the previous ones' (a 1% update changes a few buckets' members: the pieces
-    are compared, and only those that differ are split into lines)."""
+    """Task by task: the lines of the previous indexes' pieces whose digest the new ones' do not share, and of
+    the new ones' that the previous ones' do not (a 1% update changes a few buckets' members: only the pieces
+    that differ are read and split into lines)."""
     with open(old, "rb") as before, open(new, "rb") as after:
         for task in sorted(previous.index_sections.keys() | state.index_sections.keys()):
-            was, now = _pieces(before, previous.index_sections.get(task)), _pieces(after, state.index_sections.get(task))
-            differing = [node for node in was.keys() | now.keys() if was.get(node) != now.get(node)]
-            yield _lines_of({was[n] for n in differing if n in was}), _lines_of({now[n] for n in differing if n in now})
+            was, now = piece_places(previous.index_sections.get(task)), piece_places(state.index_sections.get(task))
+            differing = [node for node in was.keys() | now.keys() if was.get(node, (0, 0, ""))[2] != now.get(node, (0, 0, ""))[2]]
+            yield (_lines_of({_read(before, was[n]) for n in differing if n in was}),
+                   _lines_of({_read(after, now[n]) for n in differing if n in now}))
 
 
-def _pieces(source: BinaryIO, section: IndexSection | None) -> dict[str, bytes]:
-    """A task's index pieces in a ckg.nt, by node."""
-    if section is None:
-        return {}
-    offset, length, _triples, pieces = section
-    data, pieces_at, at = os.pread(source.fileno(), length, offset), {}, 0
-    for node, size in pieces:
-        pieces_at[node], at = data[at:at + size], at + size
-    return pieces_at
+def _read(source: BinaryIO, place: tuple[int, int, str]) -> bytes:
+    offset, length, _digest = place
+    return os.pread(source.fileno(), length, offset)
 
 
 def _described(state: BuildState) -> set[bytes]:

@@ -1,5 +1,5 @@
-"""What a classifier's labels are about (`purposes.yaml`): the purpose a request asks of a classification step, and
-the SPARQL test of a model's id that offers it."""
+"""What a classifier's labels are about (`purposes.yaml`): the purpose a request asks of a classification step, the
+purposes a model's id offers (the builder states them, `hive:offers`), and the SPARQL test of a model that offers one."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from hive.kg.schema import node
 from hive.yaml_data import load_yaml
 
 
@@ -23,10 +24,18 @@ def purpose_asked(task: str, words: str) -> str | None:
     return asked[0] if len(asked) == 1 else None
 
 
+def offered_purposes(task: str, model_id: str) -> list[str]:
+    """The purposes a model of the task offers, by its id ("…-sst-2": sentiment)."""
+    return [name for name, sides in _purposes().get(task, {}).items() if sides["offered"].search(model_id)]
+
+
+def purpose_node(task: str, purpose: str) -> str:
+    """The graph node of a purpose of a task's models, as a SPARQL term."""
+    return str(node("purpose", f"{task}/{purpose}"))
+
+
 def offered_test(task: str, purpose: str) -> str | None:
-    """A SPARQL expression true of the models whose id offers the purpose, or None when the task has no such purpose."""
-    sides = _purposes().get(task, {}).get(purpose)
-    if sides is None:
+    """A SPARQL expression true of the models that offer the purpose, or None when the task has no such purpose."""
+    if purpose not in _purposes().get(task, {}):
         return None
-    pattern = sides["offered"].pattern.replace("\\", "\\\\").replace('"', '\\"')
-    return f'REGEX(STR(?model), "{pattern}", "i")'
+    return f"EXISTS {{ ?model hive:offers {purpose_node(task, purpose)} }}"

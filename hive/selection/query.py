@@ -100,7 +100,7 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         checks.append(Check("reads_text", wanted, ("" if constraints.reads_text else "!") + "EXISTS { ?model hive:readsText true }"))
     if constraints.purpose is not None and (offered := offered_test(task, constraints.purpose)) is not None:
         article = "an" if constraints.purpose[0] in "aeiou" else "a"
-        checks.append(Check("purpose", f"{article} {constraints.purpose} classifier (by its name)", offered, per_model=True))
+        checks.append(Check("purpose", f"{article} {constraints.purpose} classifier (by its name)", offered))
     if constraints.local_only:
         checks.append(Check("local", "weights available offline", "COALESCE(?offline, false)", ("offline",)))
     order: list[str] = []

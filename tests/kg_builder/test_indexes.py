@@ -109,17 +109,35 @@ def test_a_piece_of_the_indexes_does_not_depend_on_the_order_of_the_models(graph
     facts = read_facts(graph.store.quads_for_pattern(None, None, None))
     columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
     shuffled = np.array(random.Random(3).sample(range(len(columns.ids)), len(columns.ids)))
-    assert dict(IndexTable(columns).by_task()) == dict(IndexTable(columns.take(shuffled)).by_task())
+    assert _written(IndexTable(columns)) == _written(IndexTable(columns.take(shuffled)))
+
+
+def _written(table: IndexTable) -> dict[str, dict[str, tuple[str, str]]]:
+    """Task -> node -> the piece's digest and text."""
+    return {task: {p.node: (p.digest, p.text()) for p in pieces} for task, pieces in table.by_task()}
 
 
 def test_a_bucket_whose_members_move_within_it_says_the_same_bytes(graph):
     """Two models of one bucket swap their download counts: the bucket's piece is the same, byte for byte."""
     facts = read_facts(graph.store.quads_for_pattern(None, None, None))
     columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
-    task, pieces = next(IndexTable(columns).by_task())
-    node = max((n for n, _ in pieces if "/downloads/" in n), key=lambda n: int(n.rstrip(">").rsplit("/", 1)[-1]))
-    members = [columns.subjects.index(line.split(" ", 1)[0]) for line in dict(pieces)[node].splitlines()]
+    task, pieces = next(iter(_written(IndexTable(columns)).items()))
+    node = max((n for n in pieces if "/downloads/" in n), key=lambda n: int(n.rstrip(">").rsplit("/", 1)[-1]))
+    members = [columns.subjects.index(line.split(" ", 1)[0]) for line in pieces[node][1].splitlines()]
     first, second = members[0], members[-1]
     assert columns.numbers[first, 0] != columns.numbers[second, 0]
     columns.numbers[[first, second], 0] = columns.numbers[[second, first], 0]
-    assert dict(dict(IndexTable(columns).by_task())[task])[node] == dict(pieces)[node]
+    assert _written(IndexTable(columns))[task][node] == pieces[node]
+
+
+def test_a_piece_whose_members_change_changes_its_digest(graph):
+    """An update copies a piece whose digest is the previous build's: a bucket that loses one member and gains
+    another of the same count must say so in its digest."""
+    facts = read_facts(graph.store.quads_for_pattern(None, None, None))
+    columns = IndexColumns.of_facts(facts, [model.id for model in facts.models.values()])
+    task, pieces = next(iter(_written(IndexTable(columns)).items()))
+    top = min((n for n in pieces if "/downloads/" in n), key=lambda n: int(n.rstrip(">").rsplit("/", 1)[-1]))
+    inside = columns.subjects.index(pieces[top][1].split(" ", 1)[0])
+    columns.numbers[inside, 0] = -1  # drops to the bottom of the list: the next model moves up into the bucket
+    moved = _written(IndexTable(columns))[task][top]
+    assert moved[1] != pieces[top][1] and moved[0] != pieces[top][0]
