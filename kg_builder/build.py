@@ -81,7 +81,7 @@ class BuildReport:
         self.snippets_fallback = self.models - self.snippets_own
         self.results, self.paper_results = int(totals[MODEL_RESULTS]), int(totals[PAPER_RESULTS])
         joined = b"\0" + b"\0".join(state.descriptions[i] for i in state.described.tolist())  # each description after a NUL
-        self.triples = int(totals[TRIPLES]) + joined.count(b"\n") + sum(s[2] for s in state.index_sections.values())
+        self.triples = int(totals[TRIPLES]) + joined.count(b"\n") + sum(p[3] for s in state.index_sections.values() for p in s)
         for name, prefix in SHARED_KINDS.items():
             setattr(self, name, joined.count(b"\0" + prefix))
         self.seconds = round(time.perf_counter() - started, 3)
@@ -161,7 +161,7 @@ def build(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSourc
                     progress(len(part.models))
             state = output.close(settings_for(outputs, tables, writer))
             state.described = state.first_descriptions(np.arange(len(state.ids)))
-            append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()], sink)
+            state.described_at = append_descriptions(staging / NTRIPLES, [state.descriptions[i] for i in state.described.tolist()], sink)
             if outputs.indexes:
                 state.index_sections = append_indexes(staging / NTRIPLES, state, sink)
             if loader:

@@ -7,6 +7,7 @@ of each shared node (the first model's) follows them.
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import tempfile
@@ -71,29 +72,44 @@ def _numbers(values: array) -> np.ndarray:
     return np.frombuffer(values, dtype=np.int64).copy()
 
 
-def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None = None) -> None:
+def append_descriptions(path: Path, descriptions: list[bytes], sink: Sink | None = None,
+                        kept: dict[bytes, int] | None = None) -> np.ndarray:
     """Append the shared nodes' descriptions to `path` (and hand them to `sink` one by one, so that the store
-    loader's batches stay bounded: a million cards' descriptions are 200 MiB)."""
+    loader's batches stay bounded: a million cards' descriptions are 200 MiB), but those `kept` where the file
+    being edited has them (description -> offset); where each one is."""
+    offsets = np.empty(len(descriptions), dtype=np.int64)
     with open(path, "ab", buffering=1 << 20) as out:
-        for description in descriptions:
-            _append(out, description, sink)
+        at = out.tell()
+        for number, description in enumerate(descriptions):
+            offset = kept.get(description) if kept else None
+            if offset is None:
+                offset, at = at, at + len(description)
+                _append(out, description, sink)
+            offsets[number] = offset
+    return offsets
 
 
-def append_indexes(path: Path, state: BuildState, sink: Sink | None = None, previous: Path | None = None,
-                   sections_before: dict[str, IndexSection] | None = None) -> dict[str, IndexSection]:
+def append_indexes(path: Path, state: BuildState, sink: Sink | None = None,
+                   kept: dict[str, IndexSection] | None = None) -> dict[str, IndexSection]:
     """Append the selection indexes of the models in `state` to `path` a task at a time (and hand them to
-    `sink`); where each task's are: offset, length, triples, and each piece's node, length and digest in order.
-    A piece whose digest is the one `sections_before` records is copied from the `previous` ckg.nt."""
+    `sink`), but the pieces whose digest is the one `kept` records for them, which stay where the file being
+    edited has them; each task's pieces: node, offset, length, lines, digest."""
     assert state.index is not None
     sections: dict[str, IndexSection] = {}
-    with open(path, "ab") as out, open(previous or os.devnull, "rb") as before:
+    with open(path, "ab") as out:
+        at = out.tell()
         for task, pieces in IndexTable(state.index).by_task():
-            places = piece_places((sections_before or {}).get(task))
-            texts = [os.pread(before.fileno(), places[p.node][1], places[p.node][0]) if places.get(p.node, (0, 0, ""))[2] == p.digest
-                     else p.text().encode() for p in pieces]
-            data = b"".join(texts)
-            sections[task] = [out.tell(), len(data), data.count(b"\n"), [[p.node, len(text), p.digest] for p, text in zip(pieces, texts)]]
-            _append(out, data, sink)
+            places, section, texts = piece_places((kept or {}).get(task)), [], []
+            for piece in pieces:
+                place = places.get(piece.node)
+                if place is None or place[3] != piece.digest:
+                    text = piece.text().encode()
+                    place = (at, len(text), text.count(b"\n"), piece.digest)
+                    at += len(text)
+                    texts.append(text)
+                section.append([piece.node, *place])
+            sections[task] = section
+            _append(out, b"".join(texts), sink)
     return sections
 
 
@@ -111,15 +127,34 @@ def write_turtle(ntriples: Path, turtle: Path) -> None:
 
 @contextmanager
 def staging_for(out: Path) -> Iterator[Path]:
-    """A fresh directory beside `out`; when the block ends without an error it replaces `out`, else it is removed."""
+    """A fresh directory beside `out`, named for this process; when the block ends without an error it replaces
+    `out`, else it is removed. Those left beside `out` by a process that no longer runs (killed) are removed first."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    _remove_abandoned_staging(out)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-{os.getpid()}-", dir=out.parent))
     try:
         yield staging
         _swap_into_place(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _remove_abandoned_staging(out: Path) -> None:
+    for folder in out.parent.glob(f".{glob.escape(out.name)}.staging-*-*"):
+        pid = folder.name[len(out.name) + len(".staging-") + 1:].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _swap_into_place(staging: Path, out: Path) -> None:

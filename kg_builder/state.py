@@ -21,8 +21,9 @@ from hive.errors import HiveError
 from kg_builder.index_facts import IndexColumns
 
 STATE = "state"
-FORMAT = 5
-IndexSection = list  # a task's indexes in ckg.nt: offset, length, triples, [[node, length, digest] of each piece in order]
+FORMAT = 6
+IndexSection = list  # a task's index pieces in ckg.nt, in order: [node, offset, length, lines, digest] each
+Place = tuple[int, int, int, str]  # a piece's offset, length, lines and digest
 OWN_SNIPPET, MODEL_RESULTS, PAPER_RESULTS, TRIPLES = range(4)  # the columns of `counts`
 
 
@@ -37,6 +38,7 @@ class BuildState:
     descriptions: list[bytes]
     settings: dict  # what an update must build alike: the outputs written, the benchmark tables joined
     described: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # the descriptions in ckg.nt
+    described_at: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # where each of those is in it
     index: IndexColumns | None = None  # each model's index facts, a row each in this order (none without indexes)
     index_sections: dict[str, IndexSection] = field(default_factory=dict)  # task -> where its indexes are in ckg.nt
     ntriples_bytes: int = 0  # the size of the ckg.nt this state describes: a file changed since is not trusted
@@ -99,7 +101,7 @@ class BuildState:
         for name, lines in (("ids.txt", self.ids), ("versions.txt", self.versions)):  # neither holds a line break
             (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         np.savez(folder / "arrays.npz", blocks=self.blocks, counts=self.counts, mention_ends=self.mention_ends,
-                 mentions=self.mentions, described=self.described,
+                 mentions=self.mentions, described=self.described, described_at=self.described_at,
                  description_ends=np.cumsum([len(d) for d in self.descriptions], dtype=np.int64))
         (folder / "descriptions.nt").write_bytes(b"".join(self.descriptions))
 
@@ -133,17 +135,13 @@ class BuildState:
         descriptions = [text[start:end] for start, end in zip(np.concatenate(([0], ends[:-1])).tolist(), ends.tolist())]
         ids, versions = ((folder / name).read_text(encoding="utf-8").split("\n")[:-1] for name in ("ids.txt", "versions.txt"))
         return cls(ids, versions, arrays["blocks"], arrays["counts"], arrays["mention_ends"], arrays["mentions"], descriptions,
-                   build["settings"], arrays["described"], IndexColumns.load(folder), build["index_sections"], build["ntriples_bytes"])
+                   build["settings"], arrays["described"], arrays["described_at"], IndexColumns.load(folder), build["index_sections"],
+                   build["ntriples_bytes"])
 
 
-def piece_places(section: IndexSection | None) -> dict[str, tuple[int, int, str]]:
-    """A task's index pieces in ckg.nt, by node: offset, length and digest."""
-    places: dict[str, tuple[int, int, str]] = {}
-    if section is not None:
-        at = section[0]
-        for node, length, digest in section[3]:
-            places[node], at = (at, length, digest), at + length
-    return places
+def piece_places(section: IndexSection | None) -> dict[str, Place]:
+    """A task's index pieces in ckg.nt, by node."""
+    return {node: (offset, length, lines, digest) for node, offset, length, lines, digest in section or []}
 
 
 class Versions:

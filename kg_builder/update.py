@@ -37,7 +37,7 @@ from kg_builder.papers import PaperIndex
 from kg_builder.sharding import Sharding
 from kg_builder.snippets import SnippetWriter
 from kg_builder.sources import CardSource, PapersWithCodeSource, Unchanged
-from kg_builder.state import BuildState, Versions, piece_places
+from kg_builder.state import BuildState, Place, Versions, piece_places
 
 EXAMPLES = 100  # model ids listed per kind of change in report.json
 CHANGE_BATCH = 10_000  # models whose old and new triples are compared at a time
@@ -82,22 +82,29 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
                 progress(len(part.models))
         rebuilt = fresh.close(previous.settings)
         kept, kept_at = reading.kept(previous)
+        if not len(kept) and not rebuilt.ids and previous.ids:
+            raise HiveError(f"the sources hold none of the {len(previous.ids):,} models of {out} ({sum(report.skipped.values()):,} "
+                            "lines or cards skipped): an update would remove them all; check the sources, or run a full build")
         gone = np.flatnonzero(np.bincount(kept, minlength=len(previous.ids)) == 0)
         store = _store_copy(out / "store", staging / "store") if outputs.store else None
         replaced = _apply(_model_lines(previous, gone, out / NTRIPLES, rebuilt, staging / "fresh.nt"), store)
-        edit = _edit_of(previous, kept, gone, outputs.turtle)
         tail = staging / TAIL
-        start_tail(tail, edit.keep)
+        start_tail(tail, previous.ntriples_bytes)
         state = previous.take(kept, previous.blocks[kept, 0]).joined(_appended(rebuilt, staging / "fresh.nt", tail))
         state.described = state.first_descriptions(np.concatenate((kept_at, [reading.rebuilt_at[i] for i in rebuilt.ids])).astype(np.int64))
-        append_descriptions(tail, [state.descriptions[i] for i in state.described.tolist()])
-        before, after = _described(previous), _described(state)
-        _apply([(_lines_of(before - after), _lines_of(after - before))], store)
+        before = dict(zip((previous.descriptions[i] for i in previous.described.tolist()), previous.described_at.tolist()))
+        after = [state.descriptions[i] for i in state.described.tolist()]
+        state.described_at = append_descriptions(tail, after, kept=before)
+        dropped = before.keys() - set(after)
+        _apply([(_lines_of(dropped), _lines_of(set(after) - before.keys()))], store)
+        holes = [previous.blocks[gone], [(before[d], len(d)) for d in dropped]]
         if outputs.indexes:
             assert previous.index is not None and rebuilt.index is not None
             state.index = IndexColumns.joined([previous.index.take(kept), rebuilt.index])
-            state.index_sections = append_indexes(tail, state, previous=out / NTRIPLES, sections_before=previous.index_sections)
-            _apply(_index_lines(previous, out / NTRIPLES, state, tail), store)
+            state.index_sections = append_indexes(tail, state, kept=previous.index_sections)
+            changed = _changed_pieces(previous, state)
+            _apply(_index_lines(changed, out / NTRIPLES, tail), store)
+            holes.append([place[:2] for was, _now in changed for place in was])
         if store is not None:
             store.flush()
             del store
@@ -106,7 +113,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
         (staging / "fresh.nt").unlink()
         report.changes = _changes(previous, versions, rebuilt, gone, len(kept))
         os.link(out / NTRIPLES, staging / NTRIPLES)  # edited once this build replaced the old (a copy if a backup shares it)
-        edit.save(staging)
+        Edit(np.concatenate([np.array(h, dtype=np.int64).reshape(-1, 2) for h in holes]), previous.ntriples_bytes, outputs.turtle).save(staging)
         state.ntriples_bytes = tail.stat().st_size  # what ckg.nt will be once edited
         finish(staging, state, replace(outputs, turtle=False), report, started)
     complete_edit(out)
@@ -139,15 +146,6 @@ class Reading:
         unchanged = np.array(self.unchanged, dtype=np.int64)
         order = np.argsort(previous.blocks[unchanged, 0], kind="stable")
         return unchanged[order], np.array(self.unchanged_at, dtype=np.int64)[order]
-
-
-def _edit_of(previous: BuildState, kept: np.ndarray, gone: np.ndarray, turtle: bool) -> Edit:
-    """The edit of the previous ckg.nt: it is kept up to the end of its last kept model, and the blocks of the
-    models built again or removed before that become comments."""
-    ends = previous.blocks[:, 0] + previous.blocks[:, 1]
-    keep = int(ends[kept].max(initial=0))
-    dead = previous.blocks[gone]
-    return Edit(dead[ends[gone] <= keep], keep, turtle)
 
 
 def _appended(rebuilt: BuildState, fresh: Path, tail: Path) -> BuildState:
@@ -194,25 +192,24 @@ def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
     return set(b"".join(os.pread(source.fileno(), length, offset) for offset, length in blocks).splitlines(keepends=True))
 
 
-def _index_lines(previous: BuildState, old: Path, state: BuildState, new: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
-    """Task by task: the lines of the previous indexes' pieces whose digest the new ones' do not share, and of
-    the new ones' that the previous ones' do not (a 1% update changes a few buckets' members: only the pieces
-    that differ are read and split into lines)."""
+def _changed_pieces(previous: BuildState, state: BuildState) -> list[tuple[list[Place], list[Place]]]:
+    """Task by task, the index pieces of the previous graph that are not kept where they were (changed or gone),
+    and the new graph's that were written anew (a 1% update changes a few buckets' members, if any)."""
+    changed = []
+    for task in sorted(previous.index_sections.keys() | state.index_sections.keys()):
+        was, now = piece_places(previous.index_sections.get(task)), piece_places(state.index_sections.get(task))
+        differing = [node for node in was.keys() | now.keys() if was.get(node) != now.get(node)]
+        changed.append(([was[n] for n in differing if n in was], [now[n] for n in differing if n in now]))
+    return changed
+
+
+def _index_lines(changed: list[tuple[list[Place], list[Place]]], old: Path, new: Path) -> Iterator[tuple[set[bytes], set[bytes]]]:
+    """Task by task: the lines of the changed pieces in the previous graph, and in the new one (only those are
+    read and split into lines)."""
     with open(old, "rb") as before, open(new, "rb") as after:
-        for task in sorted(previous.index_sections.keys() | state.index_sections.keys()):
-            was, now = piece_places(previous.index_sections.get(task)), piece_places(state.index_sections.get(task))
-            differing = [node for node in was.keys() | now.keys() if was.get(node, (0, 0, ""))[2] != now.get(node, (0, 0, ""))[2]]
-            yield (_lines_of({_read(before, was[n]) for n in differing if n in was}),
-                   _lines_of({_read(after, now[n]) for n in differing if n in now}))
-
-
-def _read(source: BinaryIO, place: tuple[int, int, str]) -> bytes:
-    offset, length, _digest = place
-    return os.pread(source.fileno(), length, offset)
-
-
-def _described(state: BuildState) -> set[bytes]:
-    return {state.descriptions[i] for i in state.described.tolist()}
+        for was, now in changed:
+            yield (_lines_of({os.pread(before.fileno(), length, offset) for offset, length, _lines, _digest in was}),
+                   _lines_of({os.pread(after.fileno(), length, offset) for offset, length, _lines, _digest in now}))
 
 
 def _lines_of(descriptions: set[bytes]) -> set[bytes]:

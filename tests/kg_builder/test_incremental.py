@@ -89,6 +89,21 @@ def test_an_update_gives_the_graph_of_a_full_rebuild(tmp_path, workers):
     assert (report.models, report.triples) == (json.loads((tmp_path / "full" / "report.json").read_text())["models"], len(full["ntriples"]))
 
 
+def test_successive_updates_keep_giving_the_graph_of_a_full_rebuild(tmp_path):
+    """Each update keeps the previous file's unchanged descriptions and index pieces where they are, wherever an
+    earlier update put them, and blanks the others: three rounds, each compared with a full build."""
+    cards, outputs = catalogue(), Outputs(snippet_files=False)
+    dump = write(tmp_path / "cards.jsonl", cards)
+    build([JsonlSource(dump)], tmp_path / "kg", outputs=outputs)
+    for round_ in range(3):
+        cards = edited(cards)
+        cards[round_ + 12] = {**cards[round_ + 12], "downloads": 10**6 + round_}  # to the top of the rankings
+        write(dump, cards)
+        update([JsonlSource(dump)], tmp_path / "kg")
+        build([JsonlSource(dump)], tmp_path / f"full-{round_}", outputs=outputs)
+        assert graph_of(tmp_path / "kg") == graph_of(tmp_path / f"full-{round_}")
+
+
 def test_an_update_without_indexes_reads_no_facts_back_and_gives_the_full_rebuild(tmp_path, monkeypatch):
     dump = write(tmp_path / "cards.jsonl", catalogue())
     plain = Outputs(turtle=False, snippet_files=False, indexes=False)
@@ -155,10 +170,16 @@ def test_an_update_edits_the_previous_ntriples_in_place_and_leaves_the_unchanged
     update([JsonlSource(dump)], tmp_path / "kg")
     after = graph.read_bytes()
     assert graph.stat().st_ino == inode  # the same file, not a copy
-    changed = [n for n, (a, b) in enumerate(zip(before.splitlines(True), after.splitlines(True))) if a != b]
-    replaced = after.splitlines(True)[changed[0]]
-    assert replaced.startswith(b"#") and replaced.strip(b"# \n") == b"" and b"model-5>" in before.splitlines(True)[changed[0]]
-    assert after.count(b"\n#") == 1 and not (tmp_path / "kg" / "pending.npz").exists()
+    blanked, offset = [], 0
+    for line in after[:len(before)].splitlines(True):  # the previous file's bytes: each where it was, or blanked
+        if line.startswith(b"#"):
+            assert line.strip(b"# \n") == b"" and before[offset - 1:offset] in (b"", b"\n")
+            blanked.append(before[offset:offset + len(line)])
+        else:
+            assert before[offset:offset + len(line)] == line
+        offset += len(line)
+    assert any(b"/model-5> <http://purl.org/dc/terms/license>" in lines for lines in blanked)
+    assert len(after) > len(before) and not (tmp_path / "kg" / "pending.npz").exists()
 
 
 def test_an_edit_interrupted_midway_is_finished_by_the_next_update(tmp_path, monkeypatch):
@@ -248,3 +269,28 @@ def test_a_hard_linked_backup_of_a_build_stays_as_it_was_after_an_update(tmp_pat
     assert (tmp_path / "backup" / "ckg.nt").read_bytes() == before
     build([JsonlSource(dump)], tmp_path / "full", outputs=Outputs(turtle=False, snippet_files=False))
     assert graph_of(tmp_path / "kg") == graph_of(tmp_path / "full")
+
+
+def test_a_killed_update_leaves_no_staging_folder_behind_the_next_one(tmp_path):
+    """A process killed while staging (no handler runs) leaves its folder; the next build or update of that
+    folder removes it, and leaves alone one whose process still runs."""
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    abandoned, running = tmp_path / f".kg.staging-{dead.pid}-abcd1234", tmp_path / f".kg.staging-{os.getpid()}-efgh5678"
+    for folder in (abandoned, running):
+        (folder / "store").mkdir(parents=True)
+    write(dump, catalogue()[:-1])
+    update([JsonlSource(dump)], tmp_path / "kg")
+    assert not abandoned.exists() and running.exists()
+
+
+def test_an_update_from_sources_that_hold_no_card_is_refused(tmp_path):
+    dump = write(tmp_path / "cards.jsonl", catalogue())
+    build([JsonlSource(dump)], tmp_path / "kg")
+    before = graph_of(tmp_path / "kg")
+    dump.write_text("not json\n")
+    with pytest.raises(HiveError, match=r"the sources hold none of the \d+ models of .* \(1 lines or cards skipped\): an update would remove them all"):
+        update([JsonlSource(dump)], tmp_path / "kg")
+    assert graph_of(tmp_path / "kg") == before
