@@ -1,11 +1,11 @@
-"""An update's edit of the previous `ckg.nt` in place, so that the unchanged models' triples are neither read
-nor written again (at a million cards they are 4.6 GiB: copying them was most of an update's time, and on a
-cold disk cache most of its 35 s).
+"""An update's edit of the previous `ckg.nt` in place, so that the unchanged triples are neither read nor
+written again (at a million cards the models' are 4.6 GiB, the shared nodes' descriptions and the selection
+indexes 1 GiB more: copying them was most of an update's time, and on a cold disk cache most of its 35 s).
 
-The edit: the old triples of the changed and removed models become comment lines of the same length
-("#" and spaces), the file is cut after the last kept model, and the tail the update wrote (the rebuilt
-models, the shared nodes' descriptions and the selection indexes, at their final offsets in a sparse file)
-follows. The update stages everything else first, hard-links the previous `ckg.nt` into the new build and
+The edit: the old triples of the changed and removed models, and the descriptions and index pieces that
+changed, become comment lines of the same length ("#" and spaces), and the tail the update wrote (the
+rebuilt models, the new descriptions and index pieces, at their final offsets in a sparse file) follows.
+The file grows by each tail; a full build writes it afresh. The update stages everything else first, hard-links the previous `ckg.nt` into the new build and
 records the edit (`pending.npz`); only once the new build has replaced the old one is the file edited.
 Each step of the edit can be done again, so an update stopped midway (the process killed, the disk full)
 leaves the edit pending, and the next update (or `complete_edit`) finishes it before anything else.

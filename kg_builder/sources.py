@@ -34,7 +34,6 @@ class Unchanged(NamedTuple):
     """A card at the version the previous build holds: not read again (a tuple: a million are made in an update)."""
 
     id: str
-    source: str
 
 
 class Known(Protocol):
@@ -70,12 +69,11 @@ class JsonlSource:
             for number, line in enumerate(lines, start=1):
                 if line.isspace():
                     continue
-                where = f"{self.name}#{number}"
                 version = "line:" + hashlib.blake2b(line, digest_size=16, key=self.key).hexdigest()
                 if known is not None and (model_id := known.id_of(version)) is not None:
-                    yield Unchanged(model_id, where)
+                    yield Unchanged(model_id)
                 else:
-                    yield self._card(line, where, version)
+                    yield self._card(line, f"{self.name}#{number}", version)
 
     @staticmethod
     def _card(line: bytes, where: str, version: str) -> Card | Skipped:
@@ -119,7 +117,7 @@ class DirectorySource:
             stat = os.stat(readme)
             version = f"mtime:{stat.st_mtime_ns}:{stat.st_size}"
             if known is not None and known.version_of(model_id) == version:
-                yield Unchanged(model_id, where)
+                yield Unchanged(model_id)
                 continue
             try:
                 meta, body = split_front_matter(Path(readme).read_text(encoding="utf-8"))
@@ -205,7 +203,7 @@ class HubSource:
             for info in self._listing(tag):
                 version = info.last_modified.isoformat() if info.last_modified else None
                 if known is not None and version is not None and known.version_of(info.id) == version:
-                    yield Unchanged(info.id, f"hub:{info.id}")
+                    yield Unchanged(info.id)
                     continue
                 try:
                     yield self._card(info, version)

@@ -4,11 +4,12 @@ The previous build's state says which version of each card it holds and where ea
 sit in its `ckg.nt`. An update reads the sources (a source does not even parse a card at the version the
 state holds), builds the new and changed cards as a build does, and writes a new output directory: its
 store a copy of the old one (hard links) with the old triples of changed and removed models taken out and
-the new ones loaded, its state, and the tail of its `ckg.nt` (the rebuilt models' triples, then each shared
-node's description, chosen again over every model in the sources' present order, then the indexes). The
-new directory replaces the old one atomically; then the previous `ckg.nt`, hard-linked into it, is edited
-in place (`kg_builder.in_place`): the unchanged models' triples stay where they are. The graph is the one a
-full build from the same sources writes.
+the new ones loaded, its state, and the tail of its `ckg.nt`: the rebuilt models' triples, then the shared
+nodes' descriptions (chosen again over every model in the sources' present order) that the previous file
+does not hold, then the index pieces whose digest changed. The new directory replaces the old one
+atomically; then the previous `ckg.nt`, hard-linked into it, is edited in place (`kg_builder.in_place`):
+unchanged triples stay where they are, replaced ones become comments. The graph is the one a full build
+from the same sources writes.
 """
 
 from __future__ import annotations

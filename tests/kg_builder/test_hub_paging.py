@@ -100,7 +100,7 @@ def test_unchanged_cards_are_not_fetched_and_cards_changed_since_their_cache_are
     cache(tmp_path / "cache", "acme/three", "2025-12-01T00:00:00+00:00")  # older than what the hub lists
     known = Previous({"acme/one": "2026-01-01T00:00:00+00:00", "acme/two": "2025-06-01T00:00:00+00:00"})
     found = list(HubSource(tmp_path / "cache", endpoint=hub, per_second=1000, sleep=lambda s: None).cards(known))
-    assert found[0] == Unchanged("acme/one", "hub:acme/one")
+    assert found[0] == Unchanged("acme/one")
     assert isinstance(found[1], Card) and found[1].version == "2026-02-01T00:00:00+00:00"
     assert isinstance(found[2], Skipped) and found[2].where == "hub:acme/three"  # refetched: the hub here has no details
     assert "/api/models/acme/three" in Listing.requests
