@@ -63,6 +63,13 @@ class Planner:
             self._selector = Selector(open_graph(self.kg_location))
         return self._selector
 
+    def warm_up(self) -> None:
+        """Load now what a first request would wait for: the understander's (`Understander.warm_up`), the graph and
+        its licences. Nothing is planned or selected, so no answer is cached."""
+        self.understander.warm_up()
+        if self.select_models:
+            _ = self.selector.indexed, self.selector.vocabulary.licences
+
     def plan(self, query: str, request_id: str | None = None, constraints: ConstraintSet | None = None,
              context: list[InputResource] | None = None, explain: bool = False) -> PlanResult:
         """Plan one request; `constraints` add to the planner's own (a batch line's, say); `context` are

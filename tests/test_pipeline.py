@@ -74,3 +74,18 @@ def test_a_pdf_is_read_by_an_ocr_model_not_a_captioner(planner):
     result = planner.plan("Please summarise ./contract.pdf")
     (reader,) = [t for t in result.tasks if t.pipeline_tag == "image-to-text"]
     assert "reads the text in the image" in (reader.why or "")
+
+
+def test_warming_up_loads_what_a_first_request_waits_for_and_selects_nothing():
+    """`hive serve` warms its planner before serving: the language names' patterns are compiled and the encoder has
+    read the warm-up request, but no selection is cached (a first request still selects its own models)."""
+    from hive.pipeline import Planner
+    from hive.selection.phrases import _language_patterns
+    from hive.understanding.encoder import shared_encoder
+
+    _language_patterns.cache_clear()
+    planner = Planner()
+    planner.warm_up()
+    assert _language_patterns.cache_info().currsize == 1
+    assert shared_encoder()._encode_one.cache_info().currsize > 0
+    assert planner.selector._cache == {}

@@ -143,6 +143,7 @@ def create_app(settings: ServeSettings, session: Session | None = None) -> FastA
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        session.planner.warm_up()  # before the first request, which would otherwise wait for it
         store.recover()
         if settings.runs.is_dir():
             remove_dead_staging(settings.runs)

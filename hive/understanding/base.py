@@ -31,3 +31,6 @@ class Understander(ABC):
     @abstractmethod
     def select_goals(self, parsed: ParsedRequest, inputs: list[InputResource], domain: Domain) -> list[GoalSpec]:
         """The requested tasks, each with the input or earlier goal it processes."""
+
+    def warm_up(self) -> None:
+        """Load now what a first request would wait for (a long-running server calls it before serving)."""

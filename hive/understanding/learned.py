@@ -57,6 +57,9 @@ POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from",
 REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|bot|tool|program)|someone|somebody)\s+(?:please\s+)?"
                        r"(?!tell|say|explain|answer|find|show|let|check|see|look)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
+# What `warm_up` reads: a language named, a licence, a benchmark, several clauses
+WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best model on LibriSpeech, then summarise it "
+                   "and read the summary aloud with an Apache-2.0 model")
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
@@ -118,6 +121,12 @@ class LearnedUnderstander(RuleUnderstander):
         parts = split_parts(located)[:MAX_PARTS]
         cues = detector_cues(self, located, self.all_mentions(located.masked, {}))
         return [r.best for r in self.detector.score_parts(parts, parsed, cues)] if parts else []
+
+    def warm_up(self) -> None:
+        """The detector's and the constraint reader's weights, the sentence encoder and the patterns compiled on
+        first use (the language names' take a tenth of a second), loaded by reading a fixed request; no LLM is asked."""
+        self.locate(WARM_UP_REQUEST)
+        self._best_readings(WARM_UP_REQUEST)
 
     def parse(self, query: str) -> ParsedRequest:
         self.usage = {CHOOSE_STAGE: Usage()} if self.chooser is not None else {}

@@ -164,6 +164,9 @@ def test_planning_takes_turns_and_health_answers_while_every_turn_is_taken(tmp_p
     class HeldPlanner:
         selector = planner.selector
 
+        def warm_up(self):
+            planner.warm_up()
+
         def plan_or_error(self, *args, **kwargs):
             started.set()
             release.wait(30)
