@@ -12,6 +12,7 @@ import typer
 
 from hive.cli_options import with_constraint_options, with_llm_options
 from hive.errors import HiveError
+from hive.native_threads import load_numpy
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="HIVE: plain-language requests -> explainable plans of AI tasks.")
 
@@ -297,6 +298,7 @@ def _words_not_options(args: list[str]) -> list[str]:
 def main() -> None:
     """Entry point: user mistakes end with a one-line message and exit code 2, never a traceback."""
     _register_subcommands()
+    load_numpy()
     try:
         app(args=_words_not_options(sys.argv[1:]))
     except HiveError as exc:

