@@ -123,8 +123,8 @@ def read_cards(sources: Iterable[CardSource], report: BuildReport, limit: int | 
                 report.skip(item.where, item.reason)
             elif isinstance(item, Card) and not MODEL_ID.fullmatch(item.id):  # an unchanged card's id passed before
                 report.skip(item.source, "the model id is not a hub id (owner/name of letters, digits, '-', '_', '.')")
-            elif item.id in seen:
-                report.skip(item.source, "duplicate model id")
+            elif item.id in seen:  # an unchanged card carries only its id (a million are read in an update)
+                report.skip(item.source if isinstance(item, Card) else f"{source.name}: {item.id}", "duplicate model id")
             else:
                 seen.add(item.id)
                 yield item

@@ -20,6 +20,7 @@ from typing import BinaryIO, Callable, Iterator
 import numpy as np
 import pyoxigraph
 
+from hive.files import remove_abandoned
 from hive.kg.schema import PREFIXES
 from kg_builder.chunks import ChunkPart
 from kg_builder.index_facts import IndexColumns
@@ -130,7 +131,8 @@ def staging_for(out: Path) -> Iterator[Path]:
     """A fresh directory beside `out`, named for this process; when the block ends without an error it replaces
     `out`, else it is removed. Those left beside `out` by a process that no longer runs (killed) are removed first."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    _remove_abandoned_staging(out)
+    remove_abandoned(out.parent.glob(f".{glob.escape(out.name)}.staging-*-*"),
+                     lambda folder: folder.name[len(out.name) + len(".staging-") + 1:].split("-", 1)[0])
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-{os.getpid()}-", dir=out.parent))
     try:
         yield staging
@@ -138,23 +140,6 @@ def staging_for(out: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-
-
-def _remove_abandoned_staging(out: Path) -> None:
-    for folder in out.parent.glob(f".{glob.escape(out.name)}.staging-*-*"):
-        pid = folder.name[len(out.name) + len(".staging-") + 1:].split("-", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    return True
 
 
 def _swap_into_place(staging: Path, out: Path) -> None:

@@ -26,6 +26,7 @@ from hive.errors import HiveError
 from hive.execution.inputs import check_input_file
 from hive.execution.offline import OfflineModel, offline_models
 from hive.execution.output_checks import output_problem
+from hive.files import remove_abandoned
 from hive.execution.sandbox import checked_bwrap, sandbox_wanted
 from hive.execution.values import as_input
 from hive.execution.worker import WorkerPool
@@ -270,23 +271,7 @@ def _installed_offline(step: TaskStep) -> OfflineModel | None:
 def remove_dead_staging(runs_dir: Path) -> list[Path]:
     """Remove the staging folders (`.<run>.<pid>.tmp`) of runs whose process is gone (a killed `hive run`,
     batch or server); a folder of a live process, or of an unknown form, stays. The removed ones."""
-    removed = []
-    for staging in runs_dir.glob(".*.tmp"):
-        owner = staging.name.removesuffix(".tmp").rsplit(".", 1)[-1]
-        if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
-            shutil.rmtree(staging, ignore_errors=True)
-            removed.append(staging)
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    return True
+    return remove_abandoned(runs_dir.glob(".*.tmp"), lambda staging: staging.name.removesuffix(".tmp").rsplit(".", 1)[-1])
 
 
 def detect_device() -> str:

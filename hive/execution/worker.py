@@ -40,7 +40,9 @@ import yaml
 from hive.execution import sandbox
 from hive.execution.registry import loaders
 from hive.execution.values import MEDIA_SUFFIXES, save_output
+from hive.files import remove_abandoned
 
+EXCHANGE_PREFIX = "hive-worker-"  # a worker's exchange folder in the system's temporary folder: this, HIVE's pid, "-", a suffix
 CACHED_MODELS_PER_LOADER = 4
 PARENT_CHECK_SECONDS = 0.5
 MAX_MESSAGE_BYTES = 64 * 2**20  # a job (code and arguments) or an answer
@@ -171,7 +173,7 @@ class _Worker:
     """One worker process with its exchange folder; sandboxed unless isolation is turned off."""
 
     def __init__(self, memory_bytes: int | None, network: bool) -> None:
-        self.exchange = Path(tempfile.mkdtemp(prefix="hive-worker-")).resolve()
+        self.exchange = Path(tempfile.mkdtemp(prefix=f"{EXCHANGE_PREFIX}{os.getpid()}-")).resolve()
         ours, theirs = socket.socketpair()
         argv = [sys.executable, "-c", "from hive.execution.worker import main; main()", str(theirs.fileno()), str(memory_bytes or 0)]
         try:
@@ -289,6 +291,8 @@ class WorkerPool:
 
     def __init__(self, size: int = 2, memory_bytes: int | None = None, network: bool = False) -> None:
         self.size, self.memory_bytes, self.network = size, memory_bytes, network
+        remove_abandoned(Path(tempfile.gettempdir()).glob(f"{EXCHANGE_PREFIX}*-*"),  # a killed HIVE's workers' folders
+                         lambda folder: folder.name.removeprefix(EXCHANGE_PREFIX).split("-", 1)[0])
         self.idle: list[_Worker] = []
         self.busy = 0
         self.condition = threading.Condition()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def test_a_worker_dies_with_a_killed_parent(tmp_path):
               "code = 'def run(text: str = \"\", model: str = \"m\", device: str = \"cpu\"):\\n"
               "    import subprocess, time\\n    subprocess.Popen([\"sleep\", \"300\"])\\n    time.sleep(120)\\n'\n"
               f"run_in_worker(code, {{'text': 'x'}}, {str(tmp_path)!r}, timeout=300)\n")
-    process = subprocess.Popen([sys.executable, "-c", parent])
+    # the killed HIVE cannot remove its worker's exchange folder: it goes in the test's own folder
+    process = subprocess.Popen([sys.executable, "-c", parent], env={**os.environ, "TMPDIR": str(tmp_path)})
     try:
         deadline = time.time() + 60
         while not any(_command(p).startswith("sleep") for p in _descendants(process.pid)) and time.time() < deadline:
@@ -92,3 +94,18 @@ def _alive(pid: int) -> bool:
         return False
     status = Path(f"/proc/{pid}/stat")
     return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")  # a zombie has died
+
+
+def test_a_killed_hives_worker_folders_are_removed_by_the_next_pool(tmp_path, monkeypatch):
+    """A HIVE killed by SIGKILL cannot remove its workers' exchange folders; the next worker pool on the machine
+    removes those whose process is gone, and leaves a live one's."""
+    from hive.execution.worker import EXCHANGE_PREFIX, WorkerPool
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    abandoned, live = tmp_path / f"{EXCHANGE_PREFIX}{gone.pid}-abcd", tmp_path / f"{EXCHANGE_PREFIX}{os.getppid()}-efgh"
+    for folder in (abandoned, live):
+        (folder / "job").mkdir(parents=True)
+    WorkerPool(size=1).close()
+    assert not abandoned.exists() and live.exists()

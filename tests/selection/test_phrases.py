@@ -98,6 +98,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("nothing above 300M parameters", {"max_parameters": 300_000_000}),
     ("we don't need more than 1B parameters", {"max_parameters": 1_000_000_000}),
     ("not more than 2B parameters", {"max_parameters": 2_000_000_000}),
+    ("neither model should be over half a billion params", {"max_parameters": 500_000_000}),
+    ("the summariser shouldn't be over 300M parameters", {"max_parameters": 300_000_000}),
     ("it cannot be GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
     # languages with the subject left out or a pronoun as subject; "X only" but not "in X only"
     ("Must understand Greek, and MIT", {"languages": ["el"], "licences": ["mit"]}),
