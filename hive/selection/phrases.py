@@ -238,7 +238,8 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     patterns = data["patterns"]
-    return bool(patterns["negation_before"].search(sentence[:start]) or patterns["negation_after"].search(sentence[end:]))
+    return bool(patterns["negation_before"].search(sentence[:start]) or patterns["negation_after"].search(sentence[end:])
+                or patterns["refusal_reason_before"].search(sentence[:start]))
 
 
 def _under_refusing_heading(text: str, at: int, data: dict) -> bool:

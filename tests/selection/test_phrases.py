@@ -101,6 +101,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("neither model should be over half a billion params", {"max_parameters": 500_000_000}),
     ("the summariser shouldn't be over 300M parameters", {"max_parameters": 300_000_000}),
     ("it cannot be GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
+    # a licence given as the reason a model named before is refused, and one said of a model that is wanted
+    ("I don't want the vennify grammar model, it's CC BY-NC-SA", {"deny_licences": ["non-commercial"]}),
+    ("not pegasus, since it is under GPL-3.0", {"deny_licences": ["gpl-3.0"]}),
+    ("use bart, it's MIT", {"licences": ["mit"]}),
     # languages with the subject left out or a pronoun as subject; "X only" but not "in X only"
     ("Must understand Greek, and MIT", {"languages": ["el"], "licences": ["mit"]}),
     ("- tagger: should handle Swedish", {"languages": ["sv"]}),
