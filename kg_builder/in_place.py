@@ -5,8 +5,9 @@ indexes 1 GiB more: copying them was most of an update's time, and on a cold dis
 The edit: the old triples of the changed and removed models, and the descriptions and index pieces that
 changed, become comment lines of the same length ("#" and spaces), and the tail the update wrote (the
 rebuilt models, the new descriptions and index pieces, at their final offsets in a sparse file) follows.
-The file grows by each tail; a full build writes it afresh. The update stages everything else first, hard-links the previous `ckg.nt` into the new build and
-records the edit (`pending.npz`); only once the new build has replaced the old one is the file edited.
+The file grows by each tail; a full build writes it afresh. The update stages everything else first,
+hard-links the previous `ckg.nt` into the new build and records the edit (`pending.npz`); only once the new
+build has replaced the old one is the file edited.
 Each step of the edit can be done again, so an update stopped midway (the process killed, the disk full)
 leaves the edit pending, and the next update (or `complete_edit`) finishes it before anything else.
 """
@@ -35,7 +36,7 @@ COPY_BYTES = 64 << 20  # the most copied at a time
 @dataclass
 class Edit:
     holes: np.ndarray  # (n, 2) int64: offset and length of each block to turn into a comment
-    keep: int  # the bytes of the previous ckg.nt kept before the tail
+    keep: int  # the previous ckg.nt's size: the tail follows it (cutting to it first undoes a copy stopped midway)
     turtle: bool  # write ckg.ttl from the edited graph
 
     def save(self, out: Path) -> None:
@@ -69,7 +70,7 @@ def start_tail(path: Path, keep: int) -> None:
 
 
 def complete_edit(out: Path) -> None:
-    """Finish the edit pending in the build at `out`, if any: blank the holes, cut, append the tail, write Turtle."""
+    """Finish the edit pending in the build at `out`, if any: blank the holes, append the tail, write Turtle."""
     if not (out / PENDING).exists():
         return
     try:

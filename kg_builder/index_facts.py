@@ -135,7 +135,7 @@ class IndexColumns:
     result_subjects: list[str]
     results: np.ndarray  # (results, 2) int64: its model's row and its list (a number in `lists`)
     values: np.ndarray  # (results,) float64
-    digests: np.ndarray  # (models,) uint64: a digest of each model's subject (`digest_of`)
+    digests: np.ndarray  # (models,) uint64: a digest of each model's subject (`digests_of`)
     result_digests: np.ndarray  # (results,) uint64: of each result's
     tasks: list[str]
     base_keys: list[str]  # what every check but the benchmark's reads (licences, sizes, languages, directions, purposes, offline, reads text)

@@ -82,7 +82,7 @@ class IndexTable:
                 ranked = ranked[np.lexsort([self.keys[key][ranked] for key in reversed(keys)])]
                 for bucket, start, end in buckets(len(ranked)):
                     node, rows = str(ranking_node(name, ordering, bucket)), ranked[start:end]
-                    pieces.append(Piece(node, self._summed(rows), partial(self._linked, self._in_id_order(rows), RANKED, node)))
+                    pieces.append(Piece(node, self._summed(rows), partial(self._ranked_text, node, rows)))
             yield task, pieces + self._result_rankings(name, members)
 
     def _profiles(self, task: str, kind: str, folder: str, members: np.ndarray) -> list[Piece]:
@@ -135,9 +135,9 @@ class IndexTable:
         """What a piece's members are, whatever their order: how many, and their subjects' digests summed (mod 2**64)."""
         return f"{len(rows)}:{int((self.columns.digests if digests is None else digests)[rows].sum())}"
 
-    def _in_id_order(self, rows: np.ndarray) -> np.ndarray:
-        """A bucket's rows by model id: its text changes only when its members do, not when they move within it."""
-        return rows[np.argsort(self.keys["id"][rows])]
+    def _ranked_text(self, node: str, rows: np.ndarray) -> str:
+        """A bucket's lines in model-id order: its text changes only when its members do, not when they move within it."""
+        return self._linked(rows[np.argsort(self.keys["id"][rows])], RANKED, node)
 
     def _linked(self, rows: np.ndarray, predicate: str, target: str, subjects: np.ndarray | None = None) -> str:
         """One line `<row's subject> predicate target .` per row."""

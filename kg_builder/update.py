@@ -20,7 +20,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pyoxigraph
@@ -105,7 +105,7 @@ def _update(sources: list[CardSource], out: Path, tables: list[PapersWithCodeSou
             state.index_sections = append_indexes(tail, state, kept=previous.index_sections)
             changed = _changed_pieces(previous, state)
             _apply(_index_lines(changed, out / NTRIPLES, tail), store)
-            holes.append([place[:2] for was, _now in changed for place in was])
+            holes.append([place[:2] for was, _now in changed for place in was])  # offset, length
         if store is not None:
             store.flush()
             del store
@@ -189,8 +189,9 @@ def _model_lines(previous: BuildState, gone: np.ndarray, old: Path, rebuilt: Bui
                    _read_lines(after, [new_blocks[m] for m in batch if m in new_blocks]))
 
 
-def _read_lines(source: BinaryIO, blocks: list[list[int]]) -> set[bytes]:
-    return set(b"".join(os.pread(source.fileno(), length, offset) for offset, length in blocks).splitlines(keepends=True))
+def _read_lines(source: BinaryIO, blocks: Iterable[Sequence[int]]) -> set[bytes]:
+    """The lines of the blocks (offset, length, ...) of a file."""
+    return set(b"".join(os.pread(source.fileno(), block[1], block[0]) for block in blocks).splitlines(keepends=True))
 
 
 def _changed_pieces(previous: BuildState, state: BuildState) -> list[tuple[list[Place], list[Place]]]:
@@ -209,8 +210,7 @@ def _index_lines(changed: list[tuple[list[Place], list[Place]]], old: Path, new:
     read and split into lines)."""
     with open(old, "rb") as before, open(new, "rb") as after:
         for was, now in changed:
-            yield (_lines_of({os.pread(before.fileno(), length, offset) for offset, length, _lines, _digest in was}),
-                   _lines_of({os.pread(after.fileno(), length, offset) for offset, length, _lines, _digest in now}))
+            yield _read_lines(before, was), _read_lines(after, now)
 
 
 def _lines_of(descriptions: set[bytes]) -> set[bytes]:
