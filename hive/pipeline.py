@@ -231,20 +231,21 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
         return Constraints()
     with contextlib.suppress(ValueError):
         into = language_code(step.language)
-        source = _source_language(step, steps, words)
+        source = _source_language(step, steps, words, into)
         return Constraints(translation=Direction(into=into, source=source if source != into else None))
     return Constraints()
 
 
-def _source_language(step: TaskStep, steps: list[TaskStep], words: str) -> str | None:
+def _source_language(step: TaskStep, steps: list[TaskStep], words: str, into: str) -> str | None:
     """The language a translation's text is in: the pasted text's own (by its words or script) or the one its file
     name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French
-    email"), else the one the step it reads writes (a transcript's recording's, a summary's text's)."""
+    email"; not the language it translates into: "tag the places in the English text" speaks of its output), else
+    the one the step it reads writes (a transcript's recording's, a summary's text's)."""
     text = next(iter(step.args.values()), None)
     # a file name or a step's output has too few words of its own
     if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
         return found
-    if found := named_source_language(words):
+    if found := named_source_language(words, besides=into):
         return found
     by_id = {s.id: s for s in steps}
     return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None

@@ -91,7 +91,7 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         checks.append(Check("language", f"language in {', '.join(constraints.languages)}",
                             f"EXISTS {{ ?model hive:language ?lang . FILTER(?lang IN ({_in(terms)})) }}"))
     if task == "translation" and constraints.translation is not None:
-        checks += _direction_checks(constraints.translation, vocabulary)
+        checks += _direction_checks(constraints.translation, vocabulary, constraints.local_only)
     if constraints.min_downloads is not None:
         checks.append(Check("downloads", f"at least {constraints.min_downloads:,} downloads",
                             f"COALESCE(?downloads >= {_integer(constraints.min_downloads)}, false)", ("downloads",), per_model=True))
@@ -119,22 +119,24 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
     return Spec(task, checks, " ".join(order), _ordering(constraints), benchmark)
 
 
-def _direction_checks(direction: Direction, vocabulary: Vocabulary) -> list[Check]:
+def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: bool) -> list[Check]:
     """A translation model writes the step's language and reads its text's (any, when that is not known): as its
-    card states its direction, or, unless `stated`, as it lists the languages (or none) when its card states none;
-    a general LLM prompted to translate passes unless `stated` when its documentation names the languages (its
-    output's language is checked when it runs) (docs/constraints.md, "Translation direction")."""
+    card states its direction, or, unless `stated`, as it lists the languages (or none) when its card states none.
+    A general LLM prompted to translate is judged by its card like any model, and also by the languages its
+    documentation names when the person asks for local models (`documented`: the offline Qwen's card lists English
+    only; its output's language is checked when it runs) (docs/constraints.md, "Translation direction")."""
     language = vocabulary.language_terms([direction.into])[0]
     prompted = f"EXISTS {{ ?model hive:promptedFor {node('task', 'translation')} }}"
     into = f"EXISTS {{ ?model hive:translatesInto {language} }}"
     if not direction.stated:
-        into = f"({into} || ({prompted} && {_prompted_in(language)}) || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
+        by_documentation = f" || ({prompted} && {_prompted_in(language)})" if documented else ""
+        into = f"({into}{by_documentation} || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
     sources = vocabulary.language_terms(([direction.source] if direction.source else []) + [MANY_LANGUAGES])
     source = f"EXISTS {{ ?model hive:translatesFrom ?from . FILTER(?from IN ({_in(sources)})) }}"
     if not direction.stated:
         listed = f" && {_lists(sources[0])}" if direction.source else ""
-        prompted_from = f"({prompted} && {_prompted_in(sources[0])})" if direction.source else prompted
-        source = f"({source} || {prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
+        prompted_from = f" || ({prompted} && {_prompted_in(sources[0])})" if direction.source and documented else ""
+        source = f"({source}{prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
     said = "its card says it " if direction.stated else ""
     return [Check("translates_into", f"{said}translates into {direction.into}", into),
             Check("translates_from", f"{said}translates from {direction.source}" if direction.source else f"{said}reads any language", source)]

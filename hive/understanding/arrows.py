@@ -21,8 +21,9 @@ from hive.request import ParsedRequest
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.detector import CUE_FLOOR, NONE, TaskDetector
 from hive.understanding.features import CueSpan
-from hive.understanding.fanout import LANGUAGE_CODES, TRANSLATION
+from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import FOLDER_WORDS, modality_of_path
+from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.segments import part_between
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from hive.planning.domain import ActionSchema
 from hive.request import InputResource
 from hive.selection.constraints import LANGUAGE_NAMES
+from hive.understanding.language import language_pair
 from hive.understanding.parsing import RequestText
 from hive.understanding.pasted_items import EACH, asks_of_each
 
@@ -31,9 +32,6 @@ _LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for na
 # (not "./brief.m4a in French", which says what an input is in)
 TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
-# "en->fr", "English → German": a pair whose right side is the language wanted
-LANGUAGE_PAIR = re.compile(r"\b(?P<source>[a-z]{2,3}|[a-z]+)\s*(?:->|→|=>|>)\s*(?P<target>[a-z]{2,3}|[a-z]+)\b", re.I)
-LANGUAGE_CODES = {code: name for name, code in reversed(LANGUAGE_NAMES.items())}  # 'zh' -> 'chinese', not 'mandarin'
 
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
@@ -101,8 +99,8 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
         end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
         wanted = TARGET_LANGUAGES.search(located.masked, mention.start, max(end, mention.end))
         languages = list(dict.fromkeys(re.findall(_LANGUAGE, wanted.group(0), re.I) if wanted else []))
-        if not languages and (pair := _language_pair(located.masked[mention.start:max(end, mention.end)])):
-            languages = [pair]
+        if not languages and (pair := language_pair(located.masked[_clause_start(tasks, index, located.masked):max(end, mention.end)])):
+            languages = [pair[1]]
         languages = [language.capitalize() for language in languages]
         if languages:
             mention.language = languages[0]
@@ -111,13 +109,12 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
     return result
 
 
-def _language_pair(text: str) -> str | None:
-    """The wanted language of a pair written with an arrow ('en->fr' -> 'french'), when both sides are languages."""
-    for match in LANGUAGE_PAIR.finditer(text):
-        source, target = (LANGUAGE_CODES.get(w.lower(), w.lower()) for w in (match["source"], match["target"]))
-        if source in LANGUAGE_NAMES and target in LANGUAGE_NAMES:
-            return target
-    return None
+def _clause_start(tasks: list[Mention], index: int, masked: str) -> int:
+    """Where the clause of a task mention begins: after the mention before it and the last stop before it ("DE -> EN
+    machine translation" names its pair first)."""
+    previous_end = tasks[index - 1].end if index else 0
+    stops = [masked.rfind(stop, 0, tasks[index].start) for stop in ".;:!?\n"]
+    return max(previous_end, *(at + 1 for at in stops))
 
 
 def _compares(action: ActionSchema) -> bool:

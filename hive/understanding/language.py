@@ -69,8 +69,9 @@ def _script_of(text: str) -> str | None:
 def written_in(text: str) -> str | None:
     """The language of FUNCTION_WORDS a text is clearly written in, else None (too short, mixed, or another
     language): its function words make 15% of the text and outnumber English's twice over (English's: the
-    next language's)."""
-    words = [w.lower() for w in WORD.findall(text)]
+    next language's). Words in capitals are not counted in a text that has small letters: "DE -> EN" names codes."""
+    mixed_case = text != text.upper()
+    words = [w.lower() for w in WORD.findall(text) if not (mixed_case and len(w) > 1 and w.isupper())]
     if len(words) < MIN_WORDS:
         return None
     counts = sorted(((sum(w in vocab for w in words), lang) for lang, vocab in FUNCTION_WORDS.items()), reverse=True)
@@ -110,7 +111,7 @@ def the_one(codes: set[str]) -> str | None:
 
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
-    English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
+    English", "-> English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
     audio file (of several, the one a verb says it is in), else the one its audio files' names are tagged with
     ("lecture_zh.mp3 ... summarise it in English"); None when none or several are."""
     named: dict[str, bool] = {}  # code -> whether a verb says the recording is in it ("is in German")
@@ -120,7 +121,8 @@ def spoken_language(text: str) -> str | None:
             continue
         listed_after: tuple[int, bool] = (-1, False)  # the end of the mention before and whether a verb placed it
         for m in LANGUAGE_MENTION.finditer(words):
-            if not m["before"] and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()):
+            if not m["before"] and not ARROW_BEFORE.search(words, max(0, m.start() - 8), m.start()) \
+                    and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()):
                 code = LANGUAGE_NAMES[m["name"].lower()]
                 stated = bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
                     or (listed_after[1] and bool(LISTED.fullmatch(words, listed_after[0], m.start())))  # "is in German and French"
@@ -141,9 +143,13 @@ def persons_language(text: str) -> str | None:
 # Italian" before it; "to English", "->French" (a pair) or a kind of text ("this French email") after it
 SOURCE_BEFORE = re.compile(r"\b(?:from|written\s+in)\s+$", re.I)
 ARROW_BEFORE = re.compile(r"(?:->|→|=>|>)\s*$")
+# "en->fr", "English → German": a pair whose right side is the language wanted
+LANGUAGE_PAIR = re.compile(r"\b(?P<source>[a-z]{2,3}|[a-z]+)\s*(?:->|→|=>|>)\s*(?P<target>[a-z]{2,3}|[a-z]+)\b", re.I)
+LANGUAGE_CODES = {code: name for name, code in reversed(LANGUAGE_NAMES.items())}  # 'zh' -> 'chinese', not 'mandarin'
 PAIR_JOINT = re.compile(r"\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*", re.I)
 TEXT_NOUNS = (r"(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
-              r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle)s?\b")
+              r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle|page|scan|handwriting|sign|label|"
+              r"leaflet|brochure|form|book|manual|memo|report|notice|caption)s?\b")
 TEXT_KIND = re.compile(rf"\s+{TEXT_NOUNS}", re.I)
 TEXT_IN = re.compile(rf"\b{TEXT_NOUNS}\s+in\s+$", re.I)  # "a story in ", "reviews in "
 TRANSLATING = re.compile(r"\b(?:translat\w*|put|turn|convert|render)\b[^.?!,;:]*$", re.I)  # in the clause before the name
@@ -175,8 +181,19 @@ def _text_said_in(words: str, at: int) -> bool:
     return bool(TEXT_IN.search(words, max(0, at - 24), at)) and not TRANSLATING.search(words, 0, at)
 
 
-def named_source_language(words: str) -> str | None:
-    """The code of the one language the request's words say a text to translate is in, else None."""
+def language_pair(text: str) -> tuple[str, str] | None:
+    """The first pair written with an arrow whose sides are both languages ("en->fr", "DE -> EN", "English → German"),
+    as names ('english', 'french'), else None."""
+    for match in LANGUAGE_PAIR.finditer(text):
+        source, target = (LANGUAGE_CODES.get(w.lower(), w.lower()) for w in (match["source"], match["target"]))
+        if source in LANGUAGE_NAMES and target in LANGUAGE_NAMES:
+            return source, target
+    return None
+
+
+def named_source_language(words: str, besides: str | None = None) -> str | None:
+    """The code of the one language the request's words say a text to translate is in, other than `besides` (the
+    translation's target: "the English text" after "into English" is its output), else None."""
     named = set()
     for mention in LANGUAGE_MENTION.finditer(words):
         if mention["before"] or ARROW_BEFORE.search(words, max(0, mention.start() - 8), mention.start()):
@@ -184,4 +201,6 @@ def named_source_language(words: str) -> str | None:
         if (SOURCE_BEFORE.search(words, max(0, mention.start() - 16), mention.start()) or TEXT_KIND.match(words, mention.end())
                 or pairs_from(words, mention.end()) or _text_said_in(words, mention.start())):
             named.add(LANGUAGE_NAMES[mention["name"].lower()])
-    return the_one(named)
+    if pair := language_pair(words):  # "DE -> EN": codes, which LANGUAGE_MENTION does not read
+        named.add(LANGUAGE_NAMES[pair[0]])
+    return the_one(named - {besides})

@@ -89,6 +89,7 @@ THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?
 EVERY_AFTER = re.compile(r"\s*(?:(?:models?|ones?)\s+)?(?:for|on|in|across)\s+(?:both|each|all|every)\b", re.I)
 EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(?:of\s+them|steps?|models?|ones?|parts?|tasks?))?\s*[:,-]?\s*$"
                           r"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:models?|ones?)\s+(?:\w+\s+){0,2}$", re.I)
+APART_WORDS = {"only", "just", "all", "everything"}  # words beside a constraint that stands apart ("Apache only")
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -110,6 +111,14 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start):
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
             continue
+        if (sentence := _stands_apart(masked, phrase)) is not None:
+            steps = [m for m in tasks if sentence[0] <= m.start < sentence[1]]
+            if len(steps) == len(tasks):
+                merge_phrase(whole, phrase)
+            for mention in steps if len(steps) < len(tasks) else []:
+                merge_phrase(mention.constraints, phrase)
+            if steps:
+                continue
         steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
         named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
         if not steps and THE_REST.search(query, *clause):
@@ -140,6 +149,25 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere
+
+
+def _stands_apart(masked: str, phrase: Phrase) -> tuple[int, int] | None:
+    """The span of the sentence whose steps a constraint binds when it stands apart from any one of them: as a
+    lead-in before a colon ("Apache only: transcribe ./a.wav and summarise it") or as a fragment after the
+    sentence's last comma ("transcribe ./a.wav, summarise it and draw it, Apache only"); else None."""
+    start, end = sentence_span(masked, phrase.start)
+    lead_in = masked.find(":", phrase.end, end)
+    if lead_in >= 0 and _only_fillers(masked[start:phrase.start]) and _only_fillers(masked[phrase.end:lead_in]):
+        return start, end
+    comma = masked.rfind(",", start, phrase.start)
+    if comma >= 0 and _only_fillers(masked[comma + 1:phrase.start]) and _only_fillers(masked[phrase.end:end]):
+        return start, end
+    return None
+
+
+def _only_fillers(text: str) -> bool:
+    """Whether a stretch of words holds nothing but blanked constraint phrases and words that ask nothing."""
+    return not set(re.findall(r"[^\W\d_]+", text.lower())) - FILLER - APART_WORDS
 
 
 def _step_numbered_alike(query: str, at: int, tasks: list[Mention]) -> list[Mention]:

@@ -93,7 +93,7 @@ needs_llm = pytest.mark.skipif(not HAVE_PACKAGED_LLM, reason="the packaged LLM (
 @pytest.mark.skipif(importlib.util.find_spec("piper") is None, reason="Piper (extra 'offline') is not installed")
 def test_a_sentence_is_translated_into_french_and_read_aloud_offline(planner, executor, tmp_path):
     # "offline": a French voice is preferred for French text, but none runs offline, so the English voice stays (and is warned of)
-    plan = planner.plan("Translate 'The children are playing in the garden with the dog.' into French and read it aloud, offline")
+    plan = planner.plan("Translate 'The children are playing in the garden with the dog.' into French and read it aloud, all offline")
     assert [(t.task, t.model, t.language) for t in plan.tasks] == [
         ("translation", "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF", "French"), ("text-to-speech", "rhasspy/piper-voices", None)]
     record = executor.run(plan, tmp_path)

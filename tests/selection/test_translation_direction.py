@@ -64,10 +64,13 @@ def test_a_summary_of_a_recording_of_unknown_language_has_no_known_language(plan
     assert "reads any language" in step.why, step.why
 
 
-def test_the_offline_llm_keeps_translating_by_default(planner):
-    """A general LLM prompted to translate lists no direction; its output's language is checked when it runs."""
-    step = planner.plan("Translate examples/article.txt into French").tasks[0]
-    assert step.model == "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "runs offline" in step.why
+def test_the_offline_llm_translates_when_local_models_are_asked_for(planner):
+    """The offline Qwen's card lists English only: by default a translator whose card covers French is chosen;
+    asked for local models, the Qwen, whose documentation names French (its output's language is checked when it runs)."""
+    default = planner.plan("Translate examples/article.txt into French").tasks[0]
+    assert default.model != "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "translates into fr" in default.why, default.why
+    local = planner.plan("Translate examples/article.txt into French, offline").tasks[0]
+    assert local.model == "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "runs offline" in local.why, local.why
 
 
 def test_the_person_s_ranking_holds_among_many_to_many_translators(planner):
@@ -92,6 +95,8 @@ def test_the_offline_llm_translates_only_between_languages_its_documentation_nam
     assert swahili.model != "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "translates into sw" in swahili.why, swahili.why
     dutch = planner.plan("Translate this Dutch sentence into French: 'Ik heb morgen geen tijd om naar de markt te komen.'").tasks[0]
     assert dutch.model != "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" and "translates from nl" in dutch.why, dutch.why
+    local = planner.plan("translate to swahili, using local models only: \"Wash your hands with soap before eating.\"").tasks[0]
+    assert local.model is None and "weights available offline" in local.why, local.why
 
 
 @pytest.mark.parametrize("direction, refused", [

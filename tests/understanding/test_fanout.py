@@ -43,6 +43,8 @@ def test_a_translation_knows_its_target_language_and_repeats_for_each():
     assert Planner(select_models=False).plan("Translate ./a.txt from German into English").tasks[0].language == "English"
     edit = Planner(select_models=False).plan("Write a short email, then translate it to polish").tasks
     assert [t.language for t in edit if t.task == "translation"] == [None]  # "polish" in lower case is a verb
+    pair_first = Planner(select_models=False).plan("- in: notes_de.txt\n- DE -> EN machine translation\n- NER on the output").tasks
+    assert [t.language for t in pair_first if t.task == "translation"] == ["English"]  # the pair before its task's words
 
 
 def test_texts_pasted_side_by_side_get_a_step_each_when_asked_of_each():

@@ -47,6 +47,7 @@ def test_a_request_written_mostly_in_another_script_is_told_apart(text, language
     ("transcribe interview_es.mp3 (it's in Spanish) and translate the transcript into English and German", "es"),
     ("Transcribe the Mandarin lecture lecture_zh.mp3 and then summarise it in English.", "zh"),  # the file's tag (new user)
     ("transcribe a_fr.wav and b_de.wav", None),  # two tags: not known
+    ("can we do russian speech -> text -> english?", "ru"),  # after an arrow: a target, not a second recording language
 ])
 def test_the_language_a_recording_is_said_to_be_in(text, code):
     assert spoken_language(text) == code
@@ -86,9 +87,23 @@ def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
     ("My son wrote a story in Spanish for school. Can you put it into English?", "es"),  # a kind of text in a language
     ("input: reviews.txt (customer reviews in Dutch)", "nl"),
     ("Translate the story in English please", None),  # said with the translating verb: the person's target
+    ("Each scan is a handwritten page in Norwegian; read it and translate it", "no"),  # a written page is a text
+    ("(a) DE -> EN machine translation of notes.txt", "de"),  # a pair of codes
 ])
 def test_the_language_a_text_to_translate_is_said_to_be_in(words, code):
     assert named_source_language(words) == code
+
+
+def test_the_language_a_translation_writes_is_not_its_source():
+    """'translate it from French into English, then tag the places in the English text' had read two sources."""
+    words = "Read the handwriting of letter.jpg, translate it from French into English and tag the places in the English text"
+    assert named_source_language(words) is None and named_source_language(words, besides="en") == "fr"
+
+
+def test_language_codes_in_capitals_do_not_make_a_request_foreign():
+    """'DE -> EN' had the request refused as Dutch ('de' and 'en' are Dutch words)."""
+    assert foreign_language("Translate the notice DE -> EN: ' '") is None
+    assert foreign_language("Vertaal de tekst en lees hem voor") == "Dutch"
 
 
 @pytest.mark.parametrize("text, code", [

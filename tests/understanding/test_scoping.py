@@ -92,6 +92,17 @@ def test_a_constraint_on_its_own_applies_to_every_step(planner):
     assert all("licence in MIT" in t.why for t in result.tasks if t.model)
 
 
+@pytest.mark.parametrize("query", [
+    "Apache only: transcribe ./a.wav and summarise it",  # a lead-in before a colon
+    "transcribe ./a.wav, summarise it and draw a picture of the summary, Apache only",  # a fragment after the last comma
+])
+def test_a_constraint_standing_apart_from_the_steps_binds_them_all(planner, query):
+    """Both had bound the one step whose clause held them (the first, the last)."""
+    assert planner.plan(query).constraints == {"global": {"licences": ["apache-2.0"]}}
+    scoped = planner.plan("Transcribe ./a.wav and summarise it, with the smallest model").constraints
+    assert scoped == {"per_task": {"summarization": {"smallest": True}}}  # a model noun: the clause's step
+
+
 def test_a_constraint_sentence_binds_the_step_it_names_and_a_semicolon_parts_the_steps(planner):
     result = planner.plan("Transcribe ./talk.wav and answer the questions in ./q.txt from the transcript. The transcriber "
                           "should have the lowest WER on the English test set of Multilingual LibriSpeech; for the question "
