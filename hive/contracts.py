@@ -27,6 +27,7 @@ class Direction(BaseModel):
     into: str
     source: str | None = None
     stated: bool = False
+    assumed: bool = False  # `source` is the request's language, taken for a text nothing says the language of
 
     @field_validator("into", "source")
     @classmethod

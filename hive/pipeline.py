@@ -24,7 +24,7 @@ from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.spelling import mended_limit_words
-from hive.understanding.language import file_name_language, named_source_language, spoken_language, text_language
+from hive.understanding.language import REQUEST_LANGUAGE, file_name_language, named_source_language, spoken_language, text_language
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
@@ -226,12 +226,15 @@ def _language_read(voice: TaskStep, by_id: dict[int, TaskStep]) -> str | None:
 
 def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
     """What a step asks of its model besides the request's constraints: a translation writes its target language
-    and reads its text's, when known (docs/constraints.md, "Translation direction")."""
+    and reads its text's, when known; a text nothing tells the language of is taken to be in the request's
+    (English), unless that is the target (docs/constraints.md, "Translation direction")."""
     if step.pipeline_tag != "translation" or not step.language:
         return Constraints()
     with contextlib.suppress(ValueError):
         into = language_code(step.language)
         source = _source_language(step, steps, words, into)
+        if source is None and into != REQUEST_LANGUAGE:
+            return Constraints(translation=Direction(into=into, source=REQUEST_LANGUAGE, assumed=True))
         return Constraints(translation=Direction(into=into, source=source if source != into else None))
     return Constraints()
 

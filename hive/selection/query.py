@@ -139,7 +139,8 @@ def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: 
         source = f"({source}{prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
     said = "its card says it " if direction.stated else ""
     return [Check("translates_into", f"{said}translates into {direction.into}", into),
-            Check("translates_from", f"{said}translates from {direction.source}" if direction.source else f"{said}reads any language", source)]
+            Check("translates_from", f"{said}translates from {direction.source}" + (" (taken as the request's language)" if direction.assumed else "")
+                  if direction.source else f"{said}reads any language", source)]
 
 
 def _prompted_in(language: NamedNode) -> str:

@@ -144,10 +144,12 @@ class Selector:
         """A translation's model among those whose card states its direction when any is admissible, else among
         those that list its languages; but a model that lists them keeps its place when it runs offline and nothing
         else ranks the models (the offline default runs without a download), or when the person ranks the models
-        and it lists many languages (a many-to-many translator, as trustworthy as a stated direction)."""
+        and it lists many languages (a many-to-many translator, as trustworthy as a stated direction) or the text's
+        language is only taken to be the request's (the person's ranking holds over a guess)."""
         listing = self.select(task, constraints, explain)
         direction, winner = constraints.translation, listing.winner
         if direction is None or direction.stated or (winner and not _ranks(constraints) and winner.offline) \
+                or (winner and _ranks(constraints) and direction.assumed) \
                 or (winner and _ranks(constraints) and self._languages_listed(winner.id) >= MANY_TO_MANY):
             return listing
         stated = self.select(task, constraints.model_copy(update={"translation": direction.model_copy(update={"stated": True})}), explain)

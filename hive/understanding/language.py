@@ -48,6 +48,9 @@ SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HA
            "BENGALI": "Bengali", "TAMIL": "Tamil", "GEORGIAN": "Georgian", "ARMENIAN": "Armenian"}
 
 
+REQUEST_LANGUAGE = "en"  # the language HIVE reads requests in (`foreign_language` refuses others)
+
+
 def foreign_language(text: str) -> str | None:
     """The name of the language a request seems written in, when that is clearly not English."""
     language = written_in(text) or _script_of(text)

@@ -59,9 +59,19 @@ def test_a_text_generated_from_the_request_is_in_the_request_s_language(planner)
     assert "translates from en" in step.why, step.why
 
 
-def test_a_summary_of_a_recording_of_unknown_language_has_no_known_language(planner):
-    step = _translation(planner, "Transcribe ./memo.m4a, summarise it and translate the summary into Spanish with the most downloaded model")
-    assert "reads any language" in step.why, step.why
+def test_a_text_of_unknown_language_is_taken_to_be_in_the_request_s_language(planner):
+    """'...translate the summary into Spanish. Everything must be Apache-2.0.' had found no model: only a translator
+    reading any language would do. Into English, a text nobody places still needs one that reads any."""
+    step = _translation(planner, "Summarise ./reports/q3.txt and then translate the summary into Spanish. Everything must be Apache-2.0.")
+    assert step.model == "Helsinki-NLP/opus-mt-en-es" and "translates from en (taken as the request's language)" in step.why, step.why
+    into_english = _translation(planner, "Translate ./notes.txt into English with the most downloaded model")
+    assert "reads any language" in into_english.why, into_english.why
+
+
+def test_the_person_s_ranking_holds_over_a_guessed_language(planner):
+    """A guessed English source does not put a card stating en -> de before the most downloaded t5-base."""
+    step = _translation(planner, "Transcribe ./memo.m4a, summarise it and translate the summary into German with the most downloaded model")
+    assert step.model == "t5-base" and "taken as the request's language" in step.why, step.why
 
 
 def test_the_offline_llm_translates_when_local_models_are_asked_for(planner):
