@@ -121,7 +121,7 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
 
 def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: bool) -> list[Check]:
     """A translation model writes the step's language and reads its text's (any, when that is not known): as its
-    card states its direction, or, unless `stated`, as it lists the languages (or none) when its card states none.
+    card states its direction (a stated "multiple languages" source reads the ones its card lists), or, unless `stated`, as it lists the languages (or none) when its card states none.
     A general LLM prompted to translate is judged by its card like any model, and also by the languages its
     documentation names when the person asks for local models (`documented`: the offline Qwen's card lists English
     only; its output's language is checked when it runs) (docs/constraints.md, "Translation direction")."""
@@ -131,11 +131,13 @@ def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: 
     if not direction.stated:
         by_documentation = f" || ({prompted} && {_prompted_in(language)})" if documented else ""
         into = f"({into}{by_documentation} || (NOT EXISTS {{ ?model hive:translatesInto ?into }} && {_lists(language)}))"
-    sources = vocabulary.language_terms(([direction.source] if direction.source else []) + [MANY_LANGUAGES])
-    source = f"EXISTS {{ ?model hive:translatesFrom ?from . FILTER(?from IN ({_in(sources)})) }}"
+    reads_many = f"EXISTS {{ ?model hive:translatesFrom {vocabulary.language_terms([MANY_LANGUAGES])[0]} }}"
+    text = vocabulary.language_terms([direction.source])[0] if direction.source else None
+    # a model reading "multiple languages" reads a known one when its card lists it (opus-mt-mul-en lists no Korean)
+    source = f"(EXISTS {{ ?model hive:translatesFrom {text} }} || ({reads_many} && {_lists(text)}))" if text else reads_many
     if not direction.stated:
-        listed = f" && {_lists(sources[0])}" if direction.source else ""
-        prompted_from = f" || ({prompted} && {_prompted_in(sources[0])})" if direction.source and documented else ""
+        listed = f" && {_lists(text)}" if text else ""
+        prompted_from = f" || ({prompted} && {_prompted_in(text)})" if text and documented else ""
         source = f"({source}{prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
     said = "its card says it " if direction.stated else ""
     return [Check("translates_into", f"{said}translates into {direction.into}", into),

@@ -68,6 +68,11 @@ TAIL_MIN_WORDS = 15
 ASKED_OPENERS = 3  # the detector is asked about the words before the first three colons or blank lines only
 # "... this:\n<pasted>", "... this: <pasted>", and "... this article!!\n\n<pasted>" (a blank line)
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+# A letter's closing lines: a valediction on a line of its own and up to three short lines of name and role after it
+# ("Kind regards,\nR. Okafor, Compliance"; "Thanks, Priya"): neither an ask nor a text to work on
+SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+(?:regards|wishes|thanks)|regards|cheers|thanks(?:\s+(?:again|a\s+lot|so\s+much))?"
+                      r"|thank\s+you|sincerely|yours(?:\s+(?:sincerely|truly|faithfully))?|all\s+the\s+best|best)\b[ \t]*[,!.]?"
+                      r"(?:[ \t]*[^\n,.!?]{1,40}[.!]?)?(?:\n[^\n]{1,60}){0,3}\s*$", re.I)
 BEFORE_PASTE = re.compile(rf":?[ \t]*{PARAGRAPH_BREAK.pattern}|:\s")  # a blank line (after a colon or not), or a colon
 # A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
 # "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
@@ -195,6 +200,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     line that names no file, when the words before point at it ("... this:") or ask for work; quotes around it are
     dropped. With a reader of clauses, the paragraphs of the tail that are the person's own words are not pasted."""
     masked = found.masked
+    closing = _sign_off_start(found.query)
     spans = []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
@@ -214,8 +220,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]):
-            continue
+        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
+            continue  # a masked input inside, or only the person's closing lines ("Kind regards,\nR. Okafor")
         words = len(_unquoted(found.query[start:end]).split())
         if words < PASTE_MIN_WORDS:
             continue
@@ -247,7 +253,7 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
     that is ("Hey guys, the printer's busted again ..." then "turn that into a formal notice"); paragraphs in
     another language than English above an English one are pasted whatever they say."""
     masked = found.masked
-    paragraphs = _paragraph_spans(found.query, 0, len(found.query))
+    paragraphs = _paragraph_spans(found.query, 0, _sign_off_start(found.query))
     if len(paragraphs) < 2:
         return
     (first, _), (last_start, last_end), lead_end = paragraphs[0], paragraphs[-1], paragraphs[-2][1]
@@ -261,6 +267,12 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
         return
     found.texts.append((first, lead_end, found.query[first:lead_end].strip()))
     found.masked = blanked(found.masked, first, lead_end)
+
+
+def _sign_off_start(query: str) -> int:
+    """Where a letter's closing lines start at the end of the request ("Kind regards,\nR. Okafor"), else its end."""
+    closing = SIGN_OFF.search(query)
+    return closing.start() if closing else len(query)
 
 
 def _items(query: str, text: tuple[int, int, str]) -> list[tuple[int, int, str]]:

@@ -151,6 +151,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("GPL's out, obviously", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
     ("AGPL is out.", {"deny_licences": ["agpl-3.0"]}),
     ("keep copyleft licences out of it", {"deny_licences": ["copyleft"]}),
+    # a refusal as a phrasal verb: Legal's ruling had been read as allowing the GPL and the AGPL
+    ("Legal has ruled out any model released under GPL or AGPL terms.", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
+    ("leave out anything non-commercial", {"deny_licences": ["non-commercial"]}),
     # a refusal carried on by "as are"; the licence the person's own data will carry is no limit on the models
     ("Non-commercial models are excluded, as are share-alike licences, so that derived data can be released under CC BY.",
      {"deny_licences": ["non-commercial", "copyleft"]}),

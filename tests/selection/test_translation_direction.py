@@ -113,6 +113,8 @@ def test_the_offline_llm_translates_only_between_languages_its_documentation_nam
     (Direction(into="ja"), {"Helsinki-NLP/opus-mt-mul-en", "Helsinki-NLP/opus-mt-en-zh", "staka/fugumt-ja-en"}),
     (Direction(into="en"), {"Helsinki-NLP/opus-mt-fr-en", "staka/fugumt-en-ja"}),  # one stated source, the text's unknown
     (Direction(into="en", source="fr"), {"Helsinki-NLP/opus-mt-es-en", "staka/fugumt-ja-en"}),
+    # "multiple languages" reads the ones its card lists: opus-mt-mul-en had been given Korean, which it lists not
+    (Direction(into="en", source="ko"), {"Helsinki-NLP/opus-mt-mul-en"}),
 ])
 def test_models_stating_another_direction_are_refused(selector, direction, refused):
     selection = selector.select("translation", Constraints(translation=direction), explain=True)

@@ -185,6 +185,16 @@ def test_a_paste_below_a_blank_line_is_content_unless_most_of_it_asks():
     assert parse_request("translate ./notes.txt into German\n\nThen summarise it and read it out loud please.", asking)[0].input_texts == []
 
 
+def test_a_letter_s_closing_lines_are_no_paste():
+    """'Kind regards,\nR. Okafor, Compliance' below a blank line had been read as a text to work on."""
+    asking = StandInReading(lambda text: text.lower().startswith(("before", "please", "turn")))
+    memo = "Before the object detection component goes live, please note it needs 50k downloads.\n\nKind regards,\nR. Okafor, Compliance"
+    assert parse_request(memo, asking)[0].input_texts == []
+    notice = "Hey guys, the printer's busted again, don't bother using it till Tuesday lol"
+    above = parse_request(f"{notice}\n\nturn that into a formal notice for the noticeboard\n\nThanks,\nAna", asking)[0]
+    assert above.input_texts == [notice]  # the ask is the last paragraph but for the closing lines
+
+
 def test_a_paste_above_the_request_is_pasted():
     """Paste first, then the ask below a blank line: the ask's words had been all there was."""
     asking = StandInReading(lambda text: text.lower().startswith(("turn", "summarise", "translate")))
