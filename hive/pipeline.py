@@ -24,7 +24,8 @@ from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.spelling import mended_limit_words
-from hive.understanding.language import REQUEST_LANGUAGE, file_name_language, named_source_language, spoken_language, text_language
+from hive.understanding.language import (REQUEST_LANGUAGE, file_name_language, file_text_language, named_source_language,
+                                         spoken_language, text_language)
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
@@ -240,18 +241,25 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
 
 
 def _source_language(step: TaskStep, steps: list[TaskStep], words: str, into: str) -> str | None:
-    """The language a translation's text is in: the pasted text's own (by its words or script) or the one its file
-    name is tagged with ("episode3_fr.srt"), else the one the request names for it ("from Spanish", "this French
-    email"; not the language it translates into: "tag the places in the English text" speaks of its output), else
-    the one the step it reads writes (a transcript's recording's, a summary's text's)."""
-    text = next(iter(step.args.values()), None)
-    # a file name or a step's output has too few words of its own
-    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
+    """The language a translation's text is in: the pasted text's own (by its words or script), the one its file
+    name is tagged with ("episode3_fr.srt") or its file's own, else the one the request names for it ("from
+    Spanish", "this French email"; not the language it translates into: "tag the places in the English text" speaks
+    of its output), else the one the step it reads writes (a transcript's recording's, a summary's text's)."""
+    if found := _language_of(next(iter(step.args.values()), None)):
         return found
     if found := named_source_language(words, besides=into):
         return found
     by_id = {s.id: s for s in steps}
     return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None
+
+
+def _language_of(text: object) -> str | None:
+    """The code of the language of a step's text argument: a pasted text's own (its words or script), else the one
+    its file's name is tagged with, else that of the file's opening when the file is here ("./brief.txt" in French);
+    a step's output has too few words of its own."""
+    if not isinstance(text, str):
+        return None
+    return text_language(text) or file_name_language(text) or file_text_language(text)
 
 
 def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) -> str | None:
@@ -266,8 +274,7 @@ def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) ->
         return spoken_language(words)
     if step.pipeline_tag not in WRITE_AS_THEY_READ:
         return None
-    text = step.args.get("text")
-    if isinstance(text, str) and (found := text_language(text) or file_name_language(text)):
+    if found := _language_of(step.args.get("text")):
         return found
     return _language_written(by_id[step.dep[0]], by_id, words) if len(step.dep) == 1 else None
 

@@ -4,6 +4,7 @@ one a text to translate is said to be in."""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
@@ -48,6 +49,7 @@ SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HA
            "BENGALI": "Bengali", "TAMIL": "Tamil", "GEORGIAN": "Georgian", "ARMENIAN": "Armenian"}
 
 
+TEXT_SAMPLE_BYTES = 16_384  # the opening of a text file read for its language
 REQUEST_LANGUAGE = "en"  # the language HIVE reads requests in (`foreign_language` refuses others)
 
 
@@ -162,6 +164,19 @@ def text_language(text: str) -> str | None:
     """The code of the language a text is clearly written in (by its function words or script), else None."""
     name = written_in(text) or _script_of(text)
     return LANGUAGE_NAMES.get(name.lower()) if name else None
+
+
+def file_text_language(path: str) -> str | None:
+    """The code of the language a plain-text file here is written in, from its opening, else None (no such regular
+    file, not plain text, or too short to tell): a translation of "./brief.txt" reads French when it is French."""
+    try:
+        if not os.path.isfile(path):
+            return None
+        with open(path, "rb") as handle:
+            sample = handle.read(TEXT_SAMPLE_BYTES)
+    except (OSError, ValueError):
+        return None
+    return None if b"\0" in sample else text_language(sample.decode("utf-8", errors="ignore"))
 
 
 def file_name_language(path: str) -> str | None:

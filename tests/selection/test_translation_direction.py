@@ -59,6 +59,19 @@ def test_a_text_generated_from_the_request_is_in_the_request_s_language(planner)
     assert "translates from en" in step.why, step.why
 
 
+def test_a_text_file_here_is_read_for_its_language(planner, tmp_path):
+    """A French file with no language in its name had been given a translator reading any language; a summary of it
+    is French too. A file that is not here (or not plain text) tells nothing."""
+    brief = tmp_path / "brief.txt"
+    brief.write_text("Bonjour à tous, la réunion de demain est annulée. Nous vous tiendrons informés de la nouvelle "
+                     "date dès que possible.", encoding="utf-8")
+    step = _translation(planner, f"Translate {brief} into English")
+    assert step.model == "Helsinki-NLP/opus-mt-fr-en" and "translates from fr" in step.why, step.why
+    assert "translates from fr" in _translation(planner, f"Summarise {brief} and translate the summary into German").why
+    (tmp_path / "scan.txt").write_bytes(b"Bonjour \0 la r\xc3\xa9union " * 20)
+    assert "from fr" not in _translation(planner, f"Translate {tmp_path / 'scan.txt'} into English").why
+
+
 def test_a_text_of_unknown_language_is_taken_to_be_in_the_request_s_language(planner):
     """'...translate the summary into Spanish. Everything must be Apache-2.0.' had found no model: only a translator
     reading any language would do. Into English, a text nobody places still needs one that reads any."""
