@@ -121,8 +121,8 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
 
 def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: bool) -> list[Check]:
     """A translation model writes the step's language and reads its text's (any, when that is not known): as its
-    card states its direction (a stated "multiple languages" source reads the ones its card lists), or, unless `stated`, as it lists the languages (or none) when its card states none.
-    A general LLM prompted to translate is judged by its card like any model, and also by the languages its
+    card states its direction (a stated "multiple languages" source reads the ones its card lists), or, unless
+    `stated`, as it lists the languages (or none) when its card states none. A general LLM prompted to translate is judged by its card like any model, and also by the languages its
     documentation names when the person asks for local models (`documented`: the offline Qwen's card lists English
     only; its output's language is checked when it runs) (docs/constraints.md, "Translation direction")."""
     language = vocabulary.language_terms([direction.into])[0]
@@ -140,9 +140,9 @@ def _direction_checks(direction: Direction, vocabulary: Vocabulary, documented: 
         prompted_from = f" || ({prompted} && {_prompted_in(text)})" if text and documented else ""
         source = f"({source}{prompted_from} || (NOT EXISTS {{ ?model hive:translatesFrom ?stated }}{listed}))"
     said = "its card says it " if direction.stated else ""
-    return [Check("translates_into", f"{said}translates into {direction.into}", into),
-            Check("translates_from", f"{said}translates from {direction.source}" + (" (taken as the request's language)" if direction.assumed else "")
-                  if direction.source else f"{said}reads any language", source)]
+    guessed = " (taken as the request's language)" if direction.assumed else ""
+    reads = f"{said}translates from {direction.source}{guessed}" if direction.source else f"{said}reads any language"
+    return [Check("translates_into", f"{said}translates into {direction.into}", into), Check("translates_from", reads, source)]
 
 
 def _prompted_in(language: NamedNode) -> str:

@@ -116,9 +116,9 @@ def the_one(codes: set[str]) -> str | None:
 
 def spoken_language(text: str) -> str | None:
     """The language code a request says its recording is in: the one language named, not as a target ("into
-    English", "-> English") nor as the person's ("I only speak English"), in the sentences that speak of a recording or name an
-    audio file (of several, the one a verb says it is in), else the one its audio files' names are tagged with
-    ("lecture_zh.mp3 ... summarise it in English"); None when none or several are."""
+    English", "-> English") nor as the person's ("I only speak English"), in the sentences that speak of a recording
+    or name an audio file (of several, the one a verb says it is in), else the one its audio files' names are tagged
+    with ("lecture_zh.mp3 ... summarise it in English"); None when none or several are."""
     named: dict[str, bool] = {}  # code -> whether a verb says the recording is in it ("is in German")
     for sentence in SENTENCE.finditer(text):
         words = sentence.group()

@@ -111,14 +111,14 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start):
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
             continue
-        if (sentence := _stands_apart(masked, phrase)) is not None:
-            steps = [m for m in tasks if sentence[0] <= m.start < sentence[1]]
+        sentence = _stands_apart(masked, phrase)
+        if sentence is not None and (steps := [m for m in tasks if sentence[0] <= m.start < sentence[1]]):
             if len(steps) == len(tasks):
                 merge_phrase(whole, phrase)
-            for mention in steps if len(steps) < len(tasks) else []:
-                merge_phrase(mention.constraints, phrase)
-            if steps:
-                continue
+            else:
+                for mention in steps:
+                    merge_phrase(mention.constraints, phrase)
+            continue
         steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
         named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
         if not steps and THE_REST.search(query, *clause):
