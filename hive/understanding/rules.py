@@ -53,7 +53,7 @@ RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", 
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
 DETERMINER = re.compile(r"\b(?:the|that|this|these|those|each|both|every|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
 UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file
-SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
+SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
 PRONOUN = re.compile(
     r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
     r"|\b(?:that|this)\b(?=\s*(?:[,.;:!?]|$|\s(?:into|to|as|in|and|then|back|out|aloud|for)\b))",
@@ -297,10 +297,11 @@ def _fallback(parsed: ParsedRequest) -> list[Mention]:
 
 
 def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:
-    """'entities from a summary of X': a task noun right after a verb (same clause, same line) is that verb's input."""
+    """'entities from a summary of X': a task noun right after a verb (same clause, same line, no input named
+    between them: "emotion recognition on ./calls.wav plus transcription" reads the recording) is that verb's input."""
     for verb, noun in zip(tasks, tasks[1:]):
         gap = masked[verb.end : noun.start]
-        if noun.kind == "noun" and not SEPARATOR.search(gap) and "\n" not in gap:
+        if noun.kind == "noun" and not SEPARATOR.search(gap) and "\n" not in gap and BLANK * 3 not in gap:
             verb.feeds = noun
 
 

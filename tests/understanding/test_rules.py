@@ -66,3 +66,14 @@ def test_a_task_named_before_the_words_that_ask_for_it_is_one_step(planner):
     result = planner.plan("For my paper I need the question answering model with the best exact match on SQuAD v2 to answer "
                           "'Who funded the study?' using the text in abstract.txt.")
     assert [(t.task, t.args.get("context")) for t in result.tasks] == [("question-answering", "abstract.txt")]
+
+
+def test_a_task_noun_after_a_verb_with_its_own_input_is_no_input_of_it(planner):
+    """'speech emotion recognition on call-centre audio (calls/...) plus transcription' had classified the transcript's
+    text: the noun after "plus" is a second step reading the same recording, as after "and"."""
+    steps = planner.plan("Request for approval: speech emotion recognition on call-centre audio (calls/2023-04-*.wav) "
+                         "plus transcription of the same calls.").tasks
+    assert [(t.task, t.args) for t in steps] == [("audio-classification", {"audio": "calls/2023-04-*.wav"}),
+                                                 ("automatic-speech-recognition", {"audio": "calls/2023-04-*.wav"})]
+    chained = planner.plan("find the entities from a summary of ./report.txt").tasks
+    assert [(t.task, t.dep) for t in chained] == [("summarization", []), ("token-classification", [0])]
