@@ -77,3 +77,11 @@ def test_a_task_noun_after_a_verb_with_its_own_input_is_no_input_of_it(planner):
                                                  ("automatic-speech-recognition", {"audio": "calls/2023-04-*.wav"})]
     chained = planner.plan("find the entities from a summary of ./report.txt").tasks
     assert [(t.task, t.dep) for t in chained] == [("summarization", []), ("token-classification", [0])]
+
+
+def test_a_picture_named_by_what_a_step_did_to_it_is_that_step_s_output(planner):
+    """'enhance it first and then write a short description of the restored picture' had written a text from the
+    words alone: "the restored picture" is the enhanced image, as "the generated image" is."""
+    steps = planner.plan("My grandad's photo grandad_1952.jpg is faded. Can you enhance it first and then write a short "
+                         "description of the restored picture for the family album?").tasks
+    assert [(t.task, t.dep) for t in steps] == [("image-to-image", []), ("image-to-text", [0])]
