@@ -176,10 +176,8 @@ class LearnedUnderstander(RuleUnderstander):
                 asked = _asked_about_its_language(located.masked, reading.part)
                 tasks.append(_mention_of_part(_task_of(CLASSIFY, located, reading.part) if asked else ANSWER, reading, located,
                                               _probability(reading, ANSWER) + reading.probabilities[NONE]))
-        if not tasks and has_inputs:
-            tasks = _likeliest_ask(readings, located)
-        if not tasks:
-            tasks = _modelled_ask(readings, located, self.detector)
+        if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause
+            tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else [])
         refused = {m.task for m in mentions + tasks if _refused(m, located.masked)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
