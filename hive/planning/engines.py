@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -98,6 +99,23 @@ class _Bounded:
         return self.heuristic(node)
 
 
+class _Fact(str):
+    """A fact whose hash is fixed by its text, not by the process's string-hash seed.
+
+    pyperplan keeps facts in sets and breaks the heuristic's ties in their iteration order; with plain
+    strings two runs of the same request could get different (equally short) plans.
+    """
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return zlib.crc32(self.encode())
+
+
+def _stable(facts: frozenset[str]) -> frozenset[_Fact]:
+    return frozenset(_Fact(f) for f in sorted(facts))
+
+
 def solve_pyperplan(domain: Domain, problem: PlanningProblem) -> PlannerResult:
     """Greedy best-first search with hFF, pyperplan in-process, stopped past SEARCH_SECONDS."""
     from pyperplan.heuristics.relaxation import hFFHeuristic
@@ -107,10 +125,13 @@ def solve_pyperplan(domain: Domain, problem: PlanningProblem) -> PlannerResult:
     task, log = _ground_with_log(domain, problem)
     pp_task = Task(
         problem.name,
-        set(task.facts),
-        task.initial_state,
-        task.goals,
-        [Operator(op.name, op.preconditions, op.add_effects, op.del_effects) for op in task.operators],
+        set(_stable(task.facts)),
+        _stable(task.initial_state),
+        _stable(task.goals),
+        [
+            Operator(op.name, _stable(op.preconditions), _stable(op.add_effects), _stable(op.del_effects))
+            for op in task.operators
+        ],
     )
     with _LogCapture() as capture:
         solution = greedy_best_first_search(pp_task, _Bounded(hFFHeuristic(pp_task), SEARCH_SECONDS))

@@ -34,3 +34,32 @@ def test_a_search_past_its_time_limit_stops_with_one_line(monkeypatch):
     monkeypatch.setattr(engines, "SEARCH_SECONDS", -1.0)
     result = planner.plan_or_error("Transcribe ./a.wav and summarise it")
     assert result.error.startswith("the planner's search ran past its limit") and "\n" not in result.error
+
+
+TIE_PROGRAM = """
+from hive.planning.engines import get_engine
+from hive.planning.library import load_library, merge_domains
+from hive.planning.problem import build_problem
+from hive.request import GoalSpec, InputResource
+
+domain = merge_domains(load_library().get(["translation", "classification", "audio"]))
+inputs = [InputResource(id="text0", modalities=["text"], value="hi", kind="inline")]
+goals = [GoalSpec(task="translation", source="text0"), GoalSpec(task="text-to-speech", source=0),
+         GoalSpec(task="text-classification")]
+print([(s.action, sorted(s.args.items())) for s in get_engine("pyperplan")(domain, build_problem(domain, inputs, goals)).steps])
+"""
+
+
+def test_a_tie_between_equally_short_plans_does_not_follow_the_string_hash_seed():
+    """The classifier may read the input or the translation; whichever, every process must choose the same."""
+    import os
+    import subprocess
+    import sys
+
+    plans = set()
+    for seed in range(8):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        run = subprocess.run([sys.executable, "-c", TIE_PROGRAM], env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        plans.add(run.stdout)
+    assert len(plans) == 1, plans
