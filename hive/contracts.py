@@ -43,6 +43,8 @@ class Constraints(BaseModel):
     licences: list[str] = Field(default_factory=list, description="allowed licences: SPDX/hub ids or families")
     deny_licences: list[str] = Field(default_factory=list, description="refused licences: ids or families")
     max_parameters: int | None = Field(default=None, gt=0)
+    max_parameters_of: str | None = Field(default=None, min_length=1, max_length=120, description="no bigger than the "
+                                          "model this names ('t5-base', 'openai/whisper-small'): its recorded size is the cap")
     max_bytes: int | None = Field(default=None, gt=0)
     smallest: bool = False
     best_on: Benchmark | None = None

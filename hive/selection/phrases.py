@@ -160,8 +160,8 @@ def constraint_phrases(text: str) -> list[Phrase]:
     ('smallest' in 'the smallest WER on X' is the benchmark's ranking word)."""
     data = _vocabulary()
     benchmarks = _benchmarks(text, data)
-    others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _superlatives(text, data) \
-        + _languages(text) + _local_only(text, data)
+    others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _compared_sizes(text, data) \
+        + _superlatives(text, data) + _languages(text) + _local_only(text, data)
     kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end for b in benchmarks)]
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
@@ -313,6 +313,16 @@ def _counts(text: str, data: dict) -> list[Phrase]:
     return found
 
 
+def _compared_sizes(text: str, data: dict) -> list[Phrase]:
+    """A size cap given as another model's size ("must not be bigger than t5-base"); the graph resolves the name."""
+    found = []
+    for match in data["patterns"]["compared_size"].finditer(text):
+        model = match["model"].rstrip(".")
+        if not data["licence_id_pattern"].fullmatch(model):
+            found.append(Phrase(match.start(), match.start("model") + len(model), "max_parameters_of", model))
+    return found
+
+
 def _unit_after(after: str, patterns: dict[str, re.Pattern]) -> tuple[str | None, re.Match | None]:
     """The unit written right after a count ("params", "GB", "downloads"): "parameter", "byte" or "download",
     with its match; (None, None) when none is."""
@@ -340,8 +350,6 @@ def quantities(text: str, start: int = 0, end: int | None = None) -> list[Quanti
     patterns = data["patterns"]
     found = []
     for match in patterns["count"].finditer(text, start, len(text) if end is None else end):
-        if not match["number"][0].isdigit():
-            continue
         unit, unit_match = _unit_after(text[match.end(): match.end() + 40], patterns)
         scale = SCALES.get((match["scale"] or "").lower(), "")
         number = f"{_digits(match['number'])}{scale}" if unit != "byte" else _digits(match["number"]) + unit_match.group().strip()
@@ -361,12 +369,30 @@ def value_kinds(text: str) -> set[str]:
     return kinds
 
 
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}
+
+
 def _digits(number: str) -> str:
-    """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25'."""
+    """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25',
+    'a hundred' -> '100', 'two hundred and fifty' -> '250'."""
     number = number.replace(",", "").lower()
     if "quarter" in number:
         return "0.25"
-    return "0.5" if number.startswith("half") else "1" if number in ("a", "an", "one") else number
+    if number.startswith("half"):
+        return "0.5"
+    if number[0].isdigit():
+        return number
+    total = 0
+    for word in re.split(r"[\s-]+", number):
+        if word == "hundred":
+            total *= 100
+        elif word != "and":
+            total += NUMBER_WORDS[word]
+    return str(total)
 
 
 def _clause(text: str, position: int) -> str:

@@ -78,12 +78,17 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         terms, labels = vocabulary.licence_terms(constraints.deny_licences)
         expression = f"NOT EXISTS {{ ?model dcterms:license ?refused . FILTER(?refused IN ({_in(terms)})) }}" if terms else "true"
         checks.append(Check("deny_licence", f"licence not in {', '.join(labels)}", expression))
-    if constraints.smallest or constraints.max_parameters is not None or constraints.max_bytes is not None:
+    capped = constraints.max_parameters is not None or constraints.max_parameters_of is not None or constraints.max_bytes is not None
+    if constraints.smallest or capped:
         # first, so that a cap is said to remove only models known to be bigger (unknown sizes are named apart)
         checks.append(Check("size_known", "a recorded size", "(BOUND(?params) || BOUND(?bytes))", ("params", "bytes")))
     if constraints.max_parameters is not None:
         checks.append(Check("parameters", f"at most {constraints.max_parameters:,} parameters",
                             f"COALESCE({PARAMETERS} <= {_integer(constraints.max_parameters)}, false)", ("params", "bytes")))
+    if constraints.max_parameters_of is not None:
+        model, size = vocabulary.model_size(constraints.max_parameters_of)
+        checks.append(Check("parameters_of", f"at most the size of {model} ({size:,} parameters)",
+                            f"COALESCE({PARAMETERS} <= {_integer(size)}, false)", ("params", "bytes")))
     if constraints.max_bytes is not None:
         checks.append(Check("bytes", f"at most {constraints.max_bytes:,} bytes", f"COALESCE(?bytes <= {_integer(constraints.max_bytes)}, false)", ("bytes",)))
     if constraints.languages:

@@ -8,13 +8,12 @@ from typing import NamedTuple
 from pydantic import BaseModel, Field
 
 from hive.contracts import Constraints, ConstraintSet
-from hive.errors import HiveError
 from hive.kg.access import GraphAccess
 from hive.kg.schema import PREFIX, node
 from hive.selection.funnel import Funnel, counted, first_failures, judged, rejections
 from hive.selection.query import Check, Spec, every_candidate, selection_spec
 from hive.selection.ranking import top
-from hive.selection.vocabulary import Vocabulary
+from hive.selection.vocabulary import Unresolved, Vocabulary
 
 
 class Candidate(BaseModel):
@@ -163,18 +162,15 @@ class Selector:
     def _has_benchmark(self, task: str, constraints: Constraints) -> bool:
         try:
             self.vocabulary.benchmark(task, constraints.best_on)
-        except HiveError:
+        except Unresolved:
             return False
         return True
 
     def _select(self, task: str, constraints: Constraints, explain: bool) -> Selection:
         try:
             spec = selection_spec(task, constraints, self.vocabulary)
-        except HiveError as exc:
-            if constraints.best_on is None:
-                raise
-            # a benchmark no model of the task has results on: no candidate can satisfy it
-            return Selection(task=task, constraints=constraints, why=str(exc), unsatisfiable=f"best on {constraints.best_on.dataset}")
+        except Unresolved as exc:  # a benchmark no model of the task has results on: no candidate can satisfy it
+            return Selection(task=task, constraints=constraints, why=str(exc), unsatisfiable=exc.label)
         if self.indexed:
             funnel = counted(self.graph, spec)
             ranked = top(self.graph, spec, funnel, self.top + 1)

@@ -29,6 +29,15 @@ ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}
 
 
+class Unresolved(HiveError):
+    """A constraint names something the graph does not have (a benchmark, a model to compare sizes with): no model
+    of the step it binds can satisfy it. `label` names the constraint ("best on FooBench")."""
+
+    def __init__(self, message: str, label: str) -> None:
+        super().__init__(message)
+        self.label = label
+
+
 def _dataset_id(row: dict[str, object]) -> str:
     """'librispeech_asr', 'mozilla-foundation/common_voice_8_0': the result's dataset as the cards name it."""
     return str(row["dataset"]).removeprefix(DATA + "dataset/")
@@ -259,12 +268,12 @@ class Vocabulary:
         if not with_metric:
             known = sorted({f"{_dataset_id(r)} ({r['metricName']})" for r in rows})
             what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
-            raise HiveError(f"{what}; known benchmarks for {task}: {', '.join(known[:15]) or 'none'}")
+            raise Unresolved(f"{what}; known benchmarks for {task}: {', '.join(known[:15]) or 'none'}", f"best on {wanted.dataset}")
         configs = tuple(sorted({str(r["config"]) for r in with_metric if r.get("config")})) if wanted.config else ()
         if wanted.config:
             configs = tuple(c for c in configs if c.lower() == wanted.config.lower() or c.lower().startswith(wanted.config.lower() + "-"))
             if not configs:
-                raise HiveError(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'")
+                raise Unresolved(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'", f"best on {wanted.dataset}")
         ids = {t for r in with_metric for t in _id_words(r)}
         own = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
         named_configs = {str(r["config"]) for r in with_metric if r.get("config") and _names_any(own, _words(str(r["config"])) + _language_name(r))}
@@ -279,6 +288,28 @@ class Vocabulary:
             lower_is_better=bool(with_metric[0]["lower"]),
             label=f"{metric.upper()} on {wanted.dataset}{config} (= {', '.join(datasets)}{''.join(f' {s}' for s in sorted(splits))})",
         )
+
+    @cached_property
+    def sizes(self) -> dict[str, int]:
+        """Every model id with a recorded parameter count -> the count."""
+        rows = self.graph.select(PREFIX + "SELECT ?id ?params WHERE { ?model dcterms:identifier ?id ; hive:parameterCount ?params }")
+        return {str(r["id"]): int(r["params"]) for r in rows}
+
+    def model_size(self, name: str) -> tuple[str, int]:
+        """The model a size comparison names ("t5-base", "Whisper-small", "openai/whisper-small") and its size.
+
+        Names are compared without case or punctuation, with the whole id or its part after the '/'. When no id
+        is the name, the ids that begin with it count ("GPT-J" is EleutherAI/gpt-j-6B). Of several, the smallest
+        size is the cap, so that no reading of the name admits a model bigger than it names."""
+        key = _normal(name)
+        matches = [(size, model) for model, size in self.sizes.items() if key in (_normal(model), _normal(model.split("/")[-1]))]
+        if not matches:
+            matches = [(size, model) for model, size in self.sizes.items() if _normal(model.split("/")[-1]).startswith(key)]
+        if not matches:
+            raise Unresolved(f"no model named '{name}' has a recorded size in the graph; give the size itself "
+                             "(e.g. 'under 300M parameters')", f"no bigger than {name}")
+        size, model = min(matches)
+        return model, size
 
     @staticmethod
     def language_terms(codes: list[str]) -> list[NamedNode]:

@@ -17,7 +17,6 @@ give (a licence or benchmark the vocabulary does not know) is reported back, nev
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources as importlib_resources
 from pathlib import Path
@@ -41,8 +40,9 @@ FIELD_OF_KIND: dict[str, tuple[str, object]] = {
     "most_liked": ("rank_by", "likes"), "min_downloads": ("min_downloads", None), "language": ("languages", None),
     "offline": ("local_only", True),
 }
-# fields that carry a kind as well as its own: a size cap is said in parameters or in bytes on disk ("under 800 MB")
-ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes",)}
+# fields that carry a kind as well as its own: a size cap is said in parameters, in bytes on disk ("under 800 MB") or
+# as another model's size ("no bigger than t5-base")
+ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes", "max_parameters_of")}
 FIELDS_OF_KIND = {kind: (field,) + ALSO_CARRIED_BY.get(kind, ()) for kind, (field, _value) in FIELD_OF_KIND.items()}
 # a licence the vocabulary reader found in a clause has the role its words give ("the Apache licence, not MIT"): a
 # clause the learned reader reads in the other role is read already, not a constraint left unapplied; a clause

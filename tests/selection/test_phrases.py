@@ -168,6 +168,17 @@ def test_constraints_are_read_from_the_request(text, expected):
     # an ordinary word listed right before a licence is a licence too
     ("Apache or MIT please.", {"licences": ["apache-2.0", "mit"]}),
     ("the logs of an apache server", {}),
+    # numbers in words before a scale word
+    ("please pick a model with under a hundred million parameters", {"max_parameters": 100_000_000}),
+    ("it must have at least five million downloads", {"min_downloads": 5_000_000}),
+    ("no more than two hundred and fifty million params", {"max_parameters": 250_000_000}),
+    ("five models, ten minutes", {}),
+    # a size given as another model's; a share of it is not read
+    ("The translation model also must not be bigger than t5-base.", {"max_parameters_of": "t5-base"}),
+    ("something smaller than whisper-small", {"max_parameters_of": "whisper-small"}),
+    ("at most the size of GPT-2 please", {"max_parameters_of": "GPT-2"}),
+    ("at most a tenth the size of GPT-J", {}),
+    ("smaller than the original, under Apache-2.0", {"licences": ["apache-2.0"]}),
 ])
 def test_constraints_in_ordinary_words(text, expected):
     assert read_constraints(text)[0] == expected

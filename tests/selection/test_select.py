@@ -161,6 +161,19 @@ def test_unknown_benchmark_makes_the_step_unsatisfiable_and_lists_the_known_ones
     assert re.search(r"known benchmarks for automatic-speech-recognition: .*librispeech_asr \(wer\)", selection.why)
 
 
+def test_a_size_given_as_another_models_caps_at_its_recorded_size(selector, graph):
+    """'no bigger than t5-base': the graph's size of t5-base is the cap; a name only a prefix of ids takes the
+    smallest of them; a name the graph has no size for leaves the step without a model, saying so."""
+    base = graph.select(PREFIX + "SELECT ?p WHERE { ?m dcterms:identifier 't5-base' ; hive:parameterCount ?p }")[0]["p"]
+    selection = selector.select("summarization", Constraints(max_parameters_of="T5 Base"), explain=True)
+    assert f"at most the size of t5-base ({base:,} parameters)" in selection.rejected_by
+    chosen = graph.select(PREFIX + f"SELECT ?p WHERE {{ ?m dcterms:identifier '{selection.model}' ; hive:parameterCount ?p }}")
+    assert chosen and chosen[0]["p"] <= base
+    assert selector.vocabulary.model_size("whisper-small") == ("openai/whisper-small", selector.vocabulary.sizes["openai/whisper-small"])
+    unknown = selector.select("summarization", Constraints(max_parameters_of="FooNet-7"))
+    assert unknown.model is None and unknown.unsatisfiable == "no bigger than FooNet-7" and "FooNet-7" in unknown.why
+
+
 def test_a_task_without_models_is_unsatisfiable(selector):
     selection = selector.select("video-classification", Constraints())
     assert selection.model is None and selection.unsatisfiable == "task"
