@@ -430,13 +430,19 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             ranked = data["patterns"]["ranking_words"].search(body) or re.search(r"\bby\s*$", body[: metric.start()], re.I)
             if not ranked:
                 continue
-            dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked)
+            dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked) \
+                or _leaderboard(body)
             if dataset is None:
                 continue
             name, language, d_start, d_end = dataset
+            if split := SPLIT_AFTER.match(body, max(metric.end(), d_end)):  # "the lowest WER on LibriSpeech, clean test set"
+                name, d_end = f"{name} {split['words']}", split.end()
             start, end = min(metric.start(), d_start, ranked.start()), max(metric.end(), d_end)
             value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": data["metrics"][_key(metric.group(1))]}
             return [Phrase(offset + start, offset + end, "best_on", value)]
+        if led is None and (board := _leaderboard(body)) is not None:  # "the model topping the SQuAD 2.0 leaderboard"
+            name, language, start, end = board
+            return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": None})]
         if led is not None:
             start, end, name, language, dataset_start = led
             metric = None
@@ -485,6 +491,30 @@ def _dataset_after(body: str, position: int, strict: bool, words_between: int = 
             continue
         return name, (match["language"] or "").lower(), position + match.start("dataset"), position + max(end, match.end())
     return None
+
+
+LEADERBOARD = re.compile(r"\s+leaderboards?\b", re.I)
+# A split named after a benchmark's metric and dataset, ending its clause ("..., clean test set")
+SPLIT_AFTER = re.compile(r"\s*,?\s*(?:on\s+)?(?:the\s+)?(?P<words>(?:[\w-]+\s+){0,2}?(?:test|validation|dev|eval)(?:\s+(?:set|split))?)"
+                         r"(?=\s*(?:[.,;:!?)]|$))", re.I)
+BEFORE_A_BOARD = {"the", "of", "on", "in", "at", "a", "an", "to", "top", "tops", "topping", "heads", "leads", "leading", "whole", "public", "official"}
+
+
+def _leaderboard(body: str) -> tuple[str, str, int, int] | None:
+    """The dataset a leaderboard is named by ('top of the LibriSpeech leaderboard', 'topping the SQuAD 2.0
+    leaderboard'): up to four words before 'leaderboard' back to an article or preposition, written as a name."""
+    board = LEADERBOARD.search(body)
+    if board is None:
+        return None
+    words: list[re.Match] = []
+    for word in reversed(list(re.finditer(r"[\w.\-/']+", body[: board.start()]))):
+        if word.group().lower() in BEFORE_A_BOARD or len(words) == 4:
+            break
+        words.insert(0, word)
+    if not words or not NAME_LIKE.search(words[0].group()[0]) or words[0].group().lower() in _COMMON_WORDS:
+        return None
+    start, end = words[0].start(), words[-1].end()
+    return body[start:end], "", start, board.end()
 
 
 def _closing_bracket(window: str, match: re.Match) -> int:

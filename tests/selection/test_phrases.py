@@ -30,6 +30,12 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("based on best performance on speech recognition on common voice english",
      {"best_on": {"dataset": "common voice", "config": "en", "metric": None}}),
     ("the best word error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    # a leaderboard names its dataset; a split may close the clause after the metric and dataset
+    ("Transcriber: whatever's top of the LibriSpeech leaderboard for word error rate, clean test set.",
+     {"best_on": {"dataset": "LibriSpeech clean test set", "config": None, "metric": "wer"}}),
+    ("Use the model topping the SQuAD 2.0 leaderboard.", {"best_on": {"dataset": "SQuAD 2.0", "config": None, "metric": None}}),
+    ("top models on the leaderboard", {}),
+    ("the lowest WER on LibriSpeech, test it on my file", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
     ("nothing copyleft please", {"deny_licences": ["copyleft"]}),
     ("Creative Commons licensed models only", {"licences": ["creative-commons"]}),
     ("the most popular one", {"rank_by": "downloads"}),
