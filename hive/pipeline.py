@@ -129,11 +129,16 @@ class Planner:
         result.warnings += [f"constraint not applied: {clause} reads as a constraint, but HIVE found no value it knows in it; "
                             "state it with a flag (--licence, --max-params, --best-on, ...) or in the words of docs/constraints.md"
                             for clause in parsed.unread_constraints]
+        # a step the request did not ask for, named by a constraint, that the planner added as a conversion
+        placed = {name: step.pipeline_tag for step in result.tasks for name in (step.task, step.pipeline_tag) if name in parsed.unplaced_scoped}
+        added = {tag: parsed.unplaced_scoped[name] for name, tag in placed.items()}
         result.warnings += [f"constraint not applied: {clause} names a step the plan does not have; name a step it has, or "
-                            "leave the step's name out to apply it to every step" for clause in parsed.unplaced_constraints]
+                            "leave the step's name out to apply it to every step" for clause in parsed.unplaced_constraints
+                            if not any(clause.endswith(f" ({name})") for name in placed)]
         effective = self.constraints.merged_with(constraints or ConstraintSet())
         stated = dict(parsed.constraints)
         scoped = {domain.actions[g.task].pipeline_tag: g.constraints for g in goals if g.constraints and g.task in domain.actions}
+        scoped |= {tag: wanted for tag, wanted in added.items() if tag not in scoped}
         if scoped:
             stated["per_task"] = scoped
         parsed.constraints = stated  # what the words said, per step too (the plan JSON's `parsed`)

@@ -182,8 +182,8 @@ class LearnedUnderstander(RuleUnderstander):
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
         tasks.sort(key=lambda m: m.start)
-        parsed.constraints, parsed.unplaced_constraints = scope_constraints(parsed.query, located.masked, located.constraints,
-                                                                            readings, tasks, self.detector, self)
+        parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
+            parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
         parsed.unread_constraints = located.unread_constraints
         parsed.instruction = _without_constraint_clauses(located, tasks)
         if not tasks:

@@ -239,6 +239,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                     continue
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
+        if _only_limits(found.query, start, end):
+            continue  # "3. Notes: for the captioner just use the smallest one": the person's own limits
         end = _limits_after(found.query, start, end)
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:
@@ -340,6 +342,12 @@ def _limits_after(query: str, start: int, end: int) -> int:
         elif len(sentence.split()) > FILLER_WORDS:
             break
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
+
+
+def _only_limits(query: str, start: int, end: int) -> bool:
+    """Whether every sentence of a span that is more than a filler states a limit on the models."""
+    sentences = [query[a:b] for a, b in _sentence_spans(query, start, end) if len(query[a:b].split()) > FILLER_WORDS]
+    return bool(sentences) and all(map(_states_a_limit, sentences))
 
 
 def _sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:

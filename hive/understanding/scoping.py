@@ -55,7 +55,9 @@ ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr
             "lid": "language identification"}
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
-           "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in"}
+           "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in",
+           # headings of the person's own limits ("Notes:", "Constraints:") name no step
+           "note", "notes", "nb", "ps", "constraints", "requirements", "limits", "rules", "conditions", "restrictions"}
 # A target's name names the plan step whose task (name and one-line description) its sentence vector is closest
 # to, when that task stands out among all 30 (this many standard deviations above their mean) ...
 DISTINCT = 2.0
@@ -95,13 +97,15 @@ EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|ev
 
 
 def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: list[PartReading], tasks: list[Mention],
-                      detector: TaskDetector, rules: RuleUnderstander) -> tuple[dict, list[str]]:
+                      detector: TaskDetector, rules: RuleUnderstander) -> tuple[dict, list[str], dict[str, dict]]:
     """The request's global constraints ({"global": ...} or {}) from its constraint phrases; step-bound ones go
     to `mention.constraints`. `masked` is the request with its inputs and constraint phrases blanked. Also the
-    clauses whose constraint names as its target a task the plan has no step of ("The summariser should be
-    Apache." beside a caption read aloud), each as "'clause' (task)": those bind nothing."""
+    clauses whose constraint names as its target a task the request asks no step of ("The summariser should be
+    Apache." beside a caption read aloud), each as "'clause' (task)", and their constraints by that task: they
+    bind a step of it only if the planner adds one ("The transcriber has to be MIT." of "Summarise ./talk.wav")."""
     whole: dict = {}
     elsewhere: list[str] = []
+    absent_scoped: dict[str, dict] = {}
     for_the_rest: list[Phrase] = []
     targets = _Targets(masked, tasks, detector, rules)
     for phrase in phrases:
@@ -136,6 +140,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             said = f"'{query[clause[0]:clause[1]].strip()}' ({absent})"
             if said not in elsewhere:
                 elsewhere.append(said)
+            merge_phrase(absent_scoped.setdefault(absent, {}), phrase)
             continue
         if not steps or (len({m.task for m in steps}) == len({m.task for m in tasks}) and not (named and len(tasks) == 1)):
             merge_phrase(whole, phrase)
@@ -148,7 +153,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             merge_phrase(mention.constraints, phrase)
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
-    return ({"global": whole} if whole else {}), elsewhere
+    return ({"global": whole} if whole else {}), elsewhere, absent_scoped
 
 
 def _stands_apart(masked: str, phrase: Phrase) -> tuple[int, int] | None:
@@ -191,12 +196,11 @@ def _step_numbered_alike(query: str, at: int, tasks: list[Mention]) -> list[Ment
 
 
 def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list[Mention]) -> str | None:
-    """The library task a target's name in the clause names when the plan has no step of it (nor of its family),
-    else None. Two readings must agree on the task: the name is clearly closest to it in meaning, and the detector
-    reads "I need a <name> for this." as it before anything else ('summariser', 'chatbot'; not 'the weights')."""
+    """The library task a target's name in the clause names (`_task_named`) when the plan has no step of it (nor of
+    its family), else None."""
     for name in targets.names(*clause):
-        named = _clearly_closest_in_meaning(name)
-        if named is None or _read_as_needed(name, targets.detector).best[0] != named:
+        named = _task_named(name, targets.rules, targets.detector)
+        if named is None:
             continue
         # a step of the same kinds of data in and out may be that task read otherwise (a summariser's step read as
         # text-to-text generation): the constraint is not dropped for it
@@ -204,6 +208,15 @@ def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list
                     for m in tasks)
         return None if alike else named
     return None
+
+
+def _task_named(name: str, rules: RuleUnderstander, detector: TaskDetector) -> str | None:
+    """The library task a target's name names when two of three readings agree on it: the task its cue phrases name
+    ('captioner'), the one it is clearly closest to in meaning, and the detector's first reading of "I need a <name>
+    for this." ('summariser', 'chatbot'; not 'the weights'); else None."""
+    cued = {task for task, _start, _end in cue_spans(rules, name)}
+    readings = [next(iter(cued)) if len(cued) == 1 else None, _clearly_closest_in_meaning(name), _read_as_needed(name, detector).best[0]]
+    return next((task for task in readings if task is not None and task != NONE and readings.count(task) >= 2), None)
 
 
 @lru_cache(maxsize=None)
@@ -265,6 +278,15 @@ def _aside_of(text: str, segment: tuple[int, int], tasks: list[Mention]) -> list
     return [m for m in tasks if before[0] <= m.start < before[1]]
 
 
+DETERMINERS = frozenset("the a an this that these those my our your his her its their each every any".split())
+
+
+def _words_with_the_one_before(text: str) -> list[tuple[str, str]]:
+    """Each word of a text with the word before it ('' for the first)."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return list(zip([""] + words, words))
+
+
 @lru_cache(maxsize=1)
 def _noun_target() -> re.Pattern:
     return re.compile(rf"(?P<name>(?:\b[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
@@ -313,10 +335,13 @@ class _Targets:
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
         task the name is clearly closest to in meaning ('the question answering', 'the image generator')."""
-        if doers := self._steps_done_as_named(name):
-            return doers
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}
         named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
+        kin = cued | {family_of(task) for task in cued}
+        if cued and not any({m.task, family_of(m.task)} & kin for m in self.tasks) and _task_named(name, self.rules, self.detector) in cued:
+            return []  # 'the captioner' when no step asked for captions: a step the planner may add
+        if doers := self._steps_done_as_named(name):
+            return doers
         if named:
             return named
         if touching := self._steps_of_kind_named(name):
@@ -352,7 +377,8 @@ class _Targets:
             sources.append(lambda m: _task_description(m.task))
         for words_of in sources:
             doing = {m.task for m in self.tasks if any(word.startswith(stem) and word not in (head, head + "s")  # the noun itself is no doing
-                                                       for word in re.findall(r"[^\W\d_]+", words_of(m).lower()))}
+                                                       and before not in DETERMINERS  # "translate that caption": a thing, no doing
+                                                       for before, word in _words_with_the_one_before(words_of(m).lower()))}
             if doing:
                 return [m for m in self.tasks if m.task in doing] if len(doing) == 1 else []
         return []

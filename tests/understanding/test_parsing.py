@@ -29,6 +29,11 @@ def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     parsed, _ = parse_request("Here is a voice note, memo.wav (it's from my landlord): transcribe it, pull out every date "
                               "and amount he mentions, and summarise what he wants")
     assert parsed.input_texts == []  # "it's ..." describes; the instructions after the colon are no pasted text
+    parsed, _ = parse_request("1. Write an English caption for ./q.jpg.\n2. Translate that caption into Japanese.\n"
+                              "3. Notes: for the captioner just use the smallest one available; the translator can be any model.")
+    assert parsed.input_texts == []  # after a marker, nothing but limits on the models: the person's own words
+    parsed, _ = parse_request("Summarise this note: The board met on Monday and agreed to move the office. Apache only, please.")
+    assert parsed.input_texts == ["The board met on Monday and agreed to move the office."]
 
 
 def test_quoted_and_listed_labels_are_candidate_labels():

@@ -152,6 +152,18 @@ def test_every_before_a_comma_and_binds_all_steps_and_the_rest_its_own(planner):
     assert result.constraints == {"global": {"licences": ["mit"]}, "per_task": {"summarization": {"rank_by": "downloads"}}}
 
 
+def test_a_constraint_naming_a_step_the_planner_adds_binds_that_step(planner):
+    """'The transcriber has to be MIT.' of a recording to summarise had been dropped with a warning that the plan has
+    no such step, though the planner adds the transcription; 'the captioner' of a caption to translate had bound the
+    translation, whose words hold 'that caption'."""
+    result = planner.plan("Summarise ./talk.wav. The transcriber has to be MIT.")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"licences": ["mit"]}}}
+    assert not any("names a step the plan does not have" in w for w in result.warnings)
+    captioned = planner.plan("1. Write an English caption for ./q.jpg.\n2. Translate that caption into Japanese.\n"
+                             "3. Notes: for the captioner just use the smallest one available.")
+    assert captioned.constraints == {"per_task": {"image-to-text": {"smallest": True}}}
+
+
 def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
