@@ -58,6 +58,7 @@ class Phrase:
     value: Any
     clause: bool = False  # the span is the whole clause stating it (the learned reader's), not words to hide from task reading
     concession: bool = False  # a licence said to be fine beside a 'but': allowed, not required
+    correction: bool = False  # a value said again to replace an earlier one ("under 1B params. Actually make that 500M.")
 
 
 @lru_cache(maxsize=1)
@@ -151,6 +152,8 @@ def merge_phrase(found: dict[str, Any], phrase: Phrase) -> None:
     if isinstance(phrase.value, list):
         found.setdefault(phrase.key, [])
         found[phrase.key] += [v for v in phrase.value if v not in found[phrase.key]]
+    elif phrase.correction:
+        found[phrase.key] = phrase.value
     else:
         found.setdefault(phrase.key, phrase.value)
 
@@ -289,6 +292,9 @@ def _counts(text: str, data: dict) -> list[Phrase]:
             bound = (field["bound"] or ("min" if unit == "download" else "max")).lower()  # a size is a cap, downloads a floor
             upper = upper or (bound.startswith(("max", "at most")) and not lower)
             lower = lower or bound.startswith(("min", "at least"))
+        if unit is None and found and not (upper or lower) and patterns["correction_before"].search(before):
+            found.append(Phrase(match.start(), match.end(), found[-1].key, parse_count(f"{_digits(number)}{scale}"), correction=True))
+            continue  # "Keep all models under 1B params. Hmm, actually make that 500M."
         if unit is None and (upper or lower) and scale:
             clause = _clause(text, match.start())
             unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"

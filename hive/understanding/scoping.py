@@ -289,7 +289,8 @@ def _words_with_the_one_before(text: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def _noun_target() -> re.Pattern:
-    return re.compile(rf"(?P<name>(?:\b[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
+    # the words before the noun are its own, never across "and"/"or" ("the fact-writer and the voice" are two names)
+    return re.compile(rf"(?P<name>(?:\b(?!(?:and|or|nor|plus)\b)[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
 
 
 class _Targets:
@@ -362,11 +363,12 @@ class _Targets:
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
-        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"), else the one step
+        Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"; 'the fact-writer'
+        of "write three fun facts"), else the one step
         whose task's name has it ('the classifier' of a text classification), else the one step whose task's
         description uses that verb ('the generator' of a picture made, then upscaled; a name with
         words of its own, 'the story generator', is read by them instead)."""
-        head = name.split()[-1].lower()
+        head = name.split()[-1].lower().split("-")[-1]  # 'the fact-writer' writes
         stem = re.sub(r"(?:er|or|r)$", "", head)
         if stem == head or len(stem) < 4:
             return []

@@ -179,6 +179,12 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("it must have at least five million downloads", {"min_downloads": 5_000_000}),
     ("no more than two hundred and fifty million params", {"max_parameters": 250_000_000}),
     ("five models, ten minutes", {}),
+    # a refusal after the licence; a count said again replaces the one before; a field in a script's comment
+    ("those RAIL-style use restrictions don't work for us", {"deny_licences": ["openrail"]}),
+    ("Keep all models under 1B params. Hmm, actually make that 500M.", {"max_parameters": 500_000_000}),
+    ("at least 10k downloads, no wait, make that 50k", {"min_downloads": 50_000}),
+    ("make that 500M", {}),
+    ("#   downloads : >= 5000", {"min_downloads": 5000}),
     # a size given as another model's; a share of it is not read
     ("The translation model also must not be bigger than t5-base.", {"max_parameters_of": "t5-base"}),
     ("something smaller than whisper-small", {"max_parameters_of": "whisper-small"}),

@@ -164,6 +164,14 @@ def test_a_constraint_naming_a_step_the_planner_adds_binds_that_step(planner):
     assert captioned.constraints == {"per_task": {"image-to-text": {"smallest": True}}}
 
 
+def test_two_names_joined_by_and_are_two_targets_and_a_hyphenated_doer_names_its_verb(planner):
+    """'The fact-writer and the voice' had been one name, read as the voice alone."""
+    result = planner.plan("Tell me which bird sings in ./dawn.wav, write three fun facts about it, then read those "
+                          "facts aloud. The fact-writer and the voice both need to be 350M parameters or less.")
+    cap = {"max_parameters": 350_000_000}
+    assert result.constraints == {"per_task": {"text-generation": cap, "text-to-speech": cap}}
+
+
 def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
