@@ -157,8 +157,12 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         _pasted_before_request(found, reading.asks)
     if asks_of_each(found.masked):  # "Summarise each of these: Item 1: ... Item 2: ...": one text per item
         found.texts = [item for text in found.texts for item in _items(found.query, text)]
-        if not found.texts:  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
-            for start, end in listed_in_words(found.masked):
+        listed = listed_in_words(found.masked)
+        outside = found.masked
+        for start, end in listed:
+            outside = blanked(outside, start, end)
+        if not found.texts and asks_of_each(outside):  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
+            for start, end in listed:  # (not "1. Take the photo ./wall.jpg\n2. Estimate the depth of each pixel")
                 if BLANK not in found.masked[start:end]:
                     found.texts.append((start, end, found.query[start:end].strip()))
                     found.masked = blanked(found.masked, start, end)

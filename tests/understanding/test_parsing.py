@@ -32,6 +32,8 @@ def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     parsed, _ = parse_request("1. Write an English caption for ./q.jpg.\n2. Translate that caption into Japanese.\n"
                               "3. Notes: for the captioner just use the smallest one available; the translator can be any model.")
     assert parsed.input_texts == []  # after a marker, nothing but limits on the models: the person's own words
+    parsed, _ = parse_request("1. Take the photo ./north_wall.jpg.\n2. Estimate the depth of each pixel.")
+    assert parsed.input_texts == []  # "each" inside the person's own numbered steps lists no texts
     parsed, _ = parse_request("Summarise this note: The board met on Monday and agreed to move the office. Apache only, please.")
     assert parsed.input_texts == ["The board met on Monday and agreed to move the office."]
 
