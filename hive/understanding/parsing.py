@@ -137,8 +137,11 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         found.masked = blanked(found.masked, start, end)
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
-        # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words
-        if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()):
+        # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words;
+        # a policy quoted as the person's own limits ("Quoting Annex B: 'All components shall be licensed under MIT
+        # or Apache-2.0.' Under that, summarise ...") is their words: every sentence of it states a limit
+        if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()) \
+                or _only_limits(body, 0, len(body)):
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
             continue
         if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces

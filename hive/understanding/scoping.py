@@ -48,6 +48,9 @@ SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+# A subject of up to a dozen words before a modal verb, opening the clause
+LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+\s+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
+                          r"|can(?:no|')t|may\s+only)\b", re.I)
 # The field's acronyms for tasks, spelt out before a target's name is read ("QA model: under 150M").
 ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
             "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
@@ -112,7 +115,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
-        if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start):
+        if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start) \
+                or _every_model_subject(masked, segment, phrase.start):
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
             continue
         sentence = _stands_apart(masked, phrase)
@@ -154,6 +158,15 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere, absent_scoped
+
+
+def _every_model_subject(masked: str, segment: tuple[int, int], at: int) -> bool:
+    """Whether the piece of a sentence around `at` has every model as its subject ("All machine-learning components
+    used in delivering the Services shall be licensed under ___", "Every model we deploy must ...")."""
+    start, end = segment
+    start = max(start, masked.rfind(":", start, at) + 1)  # after a lead-in: "Quoting Annex B: 'All components shall ...'"
+    subject = LONG_SUBJECT.match(masked[start:end])
+    return subject is not None and subject["subject"].split()[0].lower() in EVERY_WORDS and bool(_noun_target().search(subject["subject"]))
 
 
 def _stands_apart(masked: str, phrase: Phrase) -> tuple[int, int] | None:
@@ -234,10 +247,14 @@ def steps_named(masked: str, start: int, end: int, tasks: list[Mention], detecto
 
 def speaks_of_a_model(clause: str) -> bool:
     """Whether a clause, its constraint phrases blanked, speaks of a model rather than of work: it opens by
-    naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ..."), or no word
+    naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ...") or with a longer
+    subject holding a model's noun ("All machine-learning components used in ... shall be ___"), or no word
     is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only.")."""
     opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
+        return True
+    subject = LONG_SUBJECT.match(clause.rsplit(":", 1)[-1])  # "Annex B: All machine-learning components used in ... shall be"
+    if subject is not None and _noun_target().search(subject["subject"]):
         return True
     words = {w for w in re.findall(r"[^\W\d_]+", MADE_A_MODEL.sub(" ", clause).lower()) if not _noun_target().fullmatch(w)}
     return not words - CHOOSING_WORDS - GENERIC - FILLER

@@ -172,6 +172,18 @@ def test_two_names_joined_by_and_are_two_targets_and_a_hyphenated_doer_names_its
     assert result.constraints == {"per_task": {"text-generation": cap, "text-to-speech": cap}}
 
 
+def test_a_quoted_policy_of_limits_is_the_persons_and_every_model_its_subject_binds_every_step(planner):
+    """The quoted clause had been a pasted text, and a sentence of it alone was read as tabular classification."""
+    result = planner.plan("Quoting Annex B of our contract: 'All machine-learning components used in delivering the "
+                          "Services shall be licensed under MIT, Apache-2.0 or BSD-3-Clause.' Under that, please summarise "
+                          "./q3.txt and translate the summary into German.")
+    assert [s.task for s in result.tasks] == ["summarization", "translation"] and not result.parsed.input_texts
+    assert result.constraints == {"global": {"licences": ["apache-2.0", "bsd-3-clause", "mit"]}}
+    scoped = planner.plan("Label the scene in ./corner.jpg and find every object with boxes. All models must be "
+                          "Apache-2.0, and the detector should be the smallest available.").constraints
+    assert scoped == {"global": {"licences": ["apache-2.0"]}, "per_task": {"object-detection": {"smallest": True}}}
+
+
 def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
