@@ -161,6 +161,7 @@ class LearnedUnderstander(RuleUnderstander):
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
                 or _introduces_asks(r, asking[i + 1:i + 2], located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
+        asking = _listed_deliverables(asking, located)
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
@@ -556,6 +557,30 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
 
 def _reads_a_task(reading: PartReading) -> bool:
     return reading.best[0] != NONE and reading.best[1] >= WEAK
+
+
+# "(3) ", "3. " anywhere ("need: (1) a tagline"), "- " at the start: a part that is an item of a list
+LIST_LABEL = re.compile(r"^\s*[-*\u2022]\s|(?:^|[\s:])(?:\(\d{1,2}\)|\d{1,2}[.)])\s")
+LISTED_TASK = 0.25  # an item read as none, in a list whose other items ask, asks for its likeliest task if it scores this
+
+
+def _listed_deliverables(readings: list[PartReading], located: RequestText) -> list[PartReading]:
+    """The readings with each item of a list of wanted things that the detector reads as none taken as its likeliest
+    task, when every other item of the list asks surely ("need: (1) a punchy tagline, (2) a hero image based on the
+    tagline, (3) the tagline as a voiceover clip": the third is the voiceover's speech synthesis). An item stating a
+    limit on the models is left alone."""
+    items = [r for r in readings if LIST_LABEL.search(located.masked[r.part.start:r.part.end])]
+    if len(items) < 3:
+        return readings
+    unsure = [r for r in items if r.best[0] == NONE]
+    if len(unsure) != 1 or any(r.best[1] < SURE for r in items if r is not unsure[0]):
+        return readings
+    item = unsure[0]
+    task, probability = next((t, v) for t, v in item.ranked() if t != NONE)
+    if probability < LISTED_TASK or any(item.part.start <= c.start < item.part.end for c in located.constraints):
+        return readings
+    promoted = PartReading(item.part, {**item.probabilities, NONE: 0.0})
+    return [promoted if r is item else r for r in readings]
 
 
 def _has_input(part: Part | None) -> bool:

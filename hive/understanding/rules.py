@@ -435,6 +435,9 @@ class _SourceResolver:
         for resource in self.inputs:
             if needed in resource.modalities and (asks_for_text or "question" not in resource.modalities):
                 return resource.id
+        fitting = [m for m in self.tasks if m.start < mention.start and m.feeds is not mention and needed in self._outputs(m)]
+        if fitting:  # "(1) a tagline, (2) a hero image of it, (3) the tagline as a voiceover": the newest step that fits
+            return fitting[-1]
         if needed in UNNAMED_MODALITIES:
             return PROMPT_ID  # a picture, sound or video the request does not name (never conjured from text)
         if previous is not None:

@@ -67,6 +67,13 @@ def test_paraphrases_and_pasted_content(planner, query, expected):
     assert tasks_of(planner, query) == expected
 
 
+def test_an_item_of_a_wish_list_the_detector_reads_as_nothing_asks_for_its_likeliest_task(planner):
+    """The third item had been read as asking nothing (none 0.54, speech synthesis 0.36) beside two that ask."""
+    steps = planner.plan("launching friday need: (1) a punchy one-line tagline for our reusable cup, (2) a hero image "
+                         "based on the tagline, (3) the tagline as a voiceover clip.").tasks
+    assert [(t.task, t.dep) for t in steps] == [("text-generation", []), ("text-to-image", [0]), ("text-to-speech", [0])]
+
+
 def test_a_short_spoken_tail_is_a_step_of_its_own(planner):
     assert tasks_of(planner, "Summarise ./a.txt and read the summary to me while I drive.") == ["summarization", "text-to-speech"]
 

@@ -85,3 +85,9 @@ def test_a_picture_named_by_what_a_step_did_to_it_is_that_step_s_output(planner)
     steps = planner.plan("My grandad's photo grandad_1952.jpg is faded. Can you enhance it first and then write a short "
                          "description of the restored picture for the family album?").tasks
     assert [(t.task, t.dep) for t in steps] == [("image-to-image", []), ("image-to-text", [0])]
+
+
+def test_a_step_with_no_source_named_reads_the_newest_earlier_step_whose_output_it_can_read(planner):
+    """A summary after a drawing reads the transcript, not a caption of the drawing the planner would have added."""
+    steps = planner.plan("Transcribe ./a.wav, draw a cover picture for the episode, then summarise.").tasks
+    assert [(t.task, t.dep) for t in steps] == [("automatic-speech-recognition", []), ("text-to-image", [0]), ("summarization", [0])]
