@@ -67,6 +67,7 @@ PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
 CAPTIONING = "image-to-text"
 FREE_WRITING = "text-generation"
+SUMMARY = "summarization"
 ANSWERS_OR_WRITING = (ANSWER, "question-answering", FREE_WRITING)
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
@@ -225,6 +226,9 @@ class LearnedUnderstander(RuleUnderstander):
         if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):
             label = TRANSLATION  # "... write the answer in French": an earlier step's text, wanted in another language
+        if label == FREE_WRITING and (earlier or _has_input(part) or has_context) \
+                and any(m.task == SUMMARY and m.kind == "verb" for m in named):
+            label = SUMMARY  # "... and write a short English summary for the catalogue card": of the text at hand
         if label in ANSWERS_OR_WRITING + (TRANSLATION,) and _asked_about_its_language(located.masked, part):
             label = CLASSIFY  # "which language is this tweet written in?": a language identifier's label, not an answer
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start

@@ -74,6 +74,13 @@ def test_an_item_of_a_wish_list_the_detector_reads_as_nothing_asks_for_its_likel
     assert [(t.task, t.dep) for t in steps] == [("text-generation", []), ("text-to-image", [0]), ("text-to-speech", [0])]
 
 
+def test_writing_a_summary_of_the_text_at_hand_is_summarisation_not_free_writing(planner):
+    """The detector had read 'write a short English summary for the catalogue card' as free writing (0.96)."""
+    assert tasks_of(planner, "Read the text off ./letter.jpg, translate it into English, and write a short English "
+                             "summary for the catalogue card.") == ["image-to-text", "translation", "summarization"]
+    assert tasks_of(planner, "Write a short poem about autumn.") == ["text-generation"]
+
+
 def test_a_short_spoken_tail_is_a_step_of_its_own(planner):
     assert tasks_of(planner, "Summarise ./a.txt and read the summary to me while I drive.") == ["summarization", "text-to-speech"]
 
