@@ -20,7 +20,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
+from hive.kg.licenses import normalise
+from hive.selection.constraints import FAMILIES, LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
 from hive.yaml_data import load_yaml
 
 LIST_JOINER = re.compile(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*(?:the\s+)?", re.I)
@@ -191,7 +192,8 @@ def _licences(text: str, data: dict) -> list[Phrase]:
         for number, (match, table) in enumerate(ordered):
             named = table[_key(match.group(1))]  # an id, or the ids a bare family name means ("GPL": every version)
             start, end = offset + match.start(), offset + match.end()
-            listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start])
+            listed = previous is not None and LIST_JOINER.fullmatch(text[previous.end:start]) \
+                and not _other_family_after_a_refusal(previous, named, text[previous.end:start])
             if table is data["licence_words"] and not listed and not _is_licence_word(match, body) \
                     and not _listed_before_a_licence(body, match, ordered[number + 1:], data):
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
@@ -209,9 +211,40 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             conceded = previous.concession if listed else key == "licences" and bool(data["patterns"]["concession_after"].search(body[match.end():]))
             previous = Phrase(start, end, key, named if isinstance(named, list) else [named], concession=conceded)
             found.append(previous)
+        found = _without_members_of_refused_families(found, offset, offset + len(body))
     if not any(p.key == "licences" and not p.concession for p in found):
         found = [p for p in found if not p.concession]
     return found
+
+
+def _without_members_of_refused_families(found: list[Phrase], start: int, end: int) -> list[Phrase]:
+    """A sentence's allowed licences that belong to a family the same sentence refuses are no allowance ("Nothing
+    copyleft either, the co-op's lawyer gets twitchy about GPL": GPL is named as what the refusal is about)."""
+    refused = {name for p in found if p.key == "deny_licences" and start <= p.start < end for name in p.value if name in FAMILIES}
+    if not refused:
+        return found
+    return [p for p in found if not (p.key == "licences" and start <= p.start < end and not p.concession
+                                     and all(_family_of(name) in refused for name in p.value))]
+
+
+def _other_family_after_a_refusal(previous: Phrase, named: str | list[str], joiner: str) -> bool:
+    """'no GPL, Apache or MIT': a permissive licence after a comma that follows a refused licence of another family
+    starts a list of its own ('no GPL, AGPL or LGPL' and 'avoid GPL-3.0, CC-BY-NC-4.0 and AGPL' stay one refusal)."""
+    if previous.key != "deny_licences" or "," not in joiner:
+        return False
+    names = named if isinstance(named, list) else [named]
+    free = {"permissive", "public-domain"}
+    return {_family_of(n) for n in names} <= free and not {_family_of(n) for n in previous.value} & free
+
+
+def _family_of(licence: str) -> str:
+    """A licence id's family: its own, or copyleft / non-commercial as its id's share-alike or -NC mark says."""
+    key = licence.lower()
+    if "-nc" in key:
+        return "non-commercial"
+    if "-sa" in key:
+        return "copyleft"
+    return licence if licence in FAMILIES else normalise(licence)[0].family
 
 
 def _listed_before_a_licence(body: str, match: re.Match, later: list[tuple[re.Match, dict]], data: dict) -> bool:

@@ -185,6 +185,11 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("at least 10k downloads, no wait, make that 50k", {"min_downloads": 50_000}),
     ("make that 500M", {}),
     ("#   downloads : >= 5000", {"min_downloads": 5000}),
+    # a licence named as what a family's refusal is about; permissive licences after a refused one are allowed
+    ("Nothing copyleft either, the co-op's lawyer gets twitchy about GPL.", {"deny_licences": ["copyleft"]}),
+    ("no GPL, Apache or MIT", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"], "licences": ["apache-2.0", "mit"]}),
+    ("avoid GPL-3.0, CC-BY-NC-4.0 and AGPL", {"deny_licences": ["gpl-3.0", "cc-by-nc-4.0", "agpl-3.0"]}),
+    ("No copyleft for the ASR; the tagger can be GPL.", {"deny_licences": ["copyleft"], "licences": ["gpl-2.0", "gpl-3.0"]}),
     # a size given as another model's; a share of it is not read
     ("The translation model also must not be bigger than t5-base.", {"max_parameters_of": "t5-base"}),
     ("something smaller than whisper-small", {"max_parameters_of": "whisper-small"}),
