@@ -73,6 +73,10 @@ PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 SIGN_OFF = re.compile(r"\n\s*(?:(?:kind|best|warm|many)\s+(?:regards|wishes|thanks)|regards|cheers|thanks(?:\s+(?:again|a\s+lot|so\s+much))?"
                       r"|thank\s+you|sincerely|yours(?:\s+(?:sincerely|truly|faithfully))?|all\s+the\s+best|best)\b[ \t]*[,!.]?"
                       r"(?:[ \t]*[^\n,.!?]{1,40}[.!]?)?(?:\n[^\n]{1,60}){0,3}\s*$", re.I)
+# A form's lines: "Summary: ...", "Requirements:", "Rollback: ..." (at least this many of them)
+FIELD_LINE = re.compile(r"^[ \t]*[A-Z][\w /-]{0,30}:(?!//)", re.M)
+FORM_FIELDS = 3
+TASK_WORD_FIELD = re.compile(r"^[ \t]*(?P<name>summary|description|title|subject)[ \t]*:(?=[ \t]*\S)", re.I | re.M)
 BEFORE_PASTE = re.compile(rf":?[ \t]*{PARAGRAPH_BREAK.pattern}|:\s")  # a blank line (after a colon or not), or a colon
 # A list of short items: commas, slashes or bars between them, "or"/"and" before the last (two items joined by
 # "or" alone are as often a yes-no question's alternatives: "taking the mick or being serious?").
@@ -154,6 +158,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
             found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
     _quoted_labels(found)
+    _form_field_names(found, reading.asks if reading else None)
     pasted = len(found.texts)
     _pasted_after_colon(found, reading.asks if reading else None)
     if reading is not None and len(found.texts) == pasted:
@@ -185,6 +190,20 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         if found.labels:
             found.masked = blanked(found.masked, found.labels[0][0], found.labels[-1][1])
     return found
+
+
+def _form_field_names(found: RequestText, asks: Callable[[str], bool] | None) -> None:
+    """In a form of "Field: value" lines (a change request, a ticket), a field whose name is a task's word
+    ("Summary: helpdesk chat assistant ...", "Description: ...") names the field, not work: its name is blanked,
+    and its value too when the rest of the form asks for work (the summary of a change restates its steps)."""
+    if len(FIELD_LINE.findall(found.masked)) < FORM_FIELDS:
+        return
+    for match in TASK_WORD_FIELD.finditer(found.masked):
+        line_end = found.masked.find("\n", match.end())
+        line_end = len(found.masked) if line_end < 0 else line_end
+        rest = blanked(found.masked, match.start(), line_end)
+        end = line_end if asks is not None and asks(rest) else match.end("name")
+        found.masked = blanked(found.masked, match.start("name"), end)
 
 
 def _quoted_labels(found: RequestText) -> None:

@@ -132,8 +132,9 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not steps and THE_REST.search(query, *clause):
             for_the_rest.append(phrase)
             continue
-        if len(steps) == 1 and BOTH.search(query, *clause) and len(paired := targets.named(segment[0], clause[1])) > 1:
-            steps = paired  # "the translator and the voice both need to speak Spanish": the clause's subject is two
+        sentence_start = sentence_span(masked, phrase.start)[0]
+        if len(steps) == 1 and BOTH.search(query, sentence_start, clause[1]) and len(paired := targets.named(sentence_start, clause[1])) > 1:
+            steps = paired  # "the translator and the voice both need to speak Spanish", "Both the chat model and the voice model must ..."
         if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
             merge_phrase(whole, phrase)
             continue
