@@ -158,7 +158,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             # "... reading 'The city never sleeps.' Permissive licences.": the quote's full stop ends the sentence
             found.masked = found.masked[:match.end() - 1] + "." + found.masked[match.end():]
     _quoted_labels(found)
-    _form_field_names(found, reading.asks if reading else None)
+    _form_field_names(found)
     pasted = len(found.texts)
     _pasted_after_colon(found, reading.asks if reading else None)
     if reading is not None and len(found.texts) == pasted:
@@ -192,18 +192,14 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
     return found
 
 
-def _form_field_names(found: RequestText, asks: Callable[[str], bool] | None) -> None:
-    """In a form of "Field: value" lines (a change request, a ticket), a field whose name is a task's word
-    ("Summary: helpdesk chat assistant ...", "Description: ...") names the field, not work: its name is blanked,
-    and its value too when the rest of the form asks for work (the summary of a change restates its steps)."""
+def _form_field_names(found: RequestText) -> None:
+    """In a form of "Field: value" lines (a change request, a ticket), a field's name that is a task's word
+    ("Summary: helpdesk chat assistant ...", "Description: ...") names the field, not work: it is blanked. (A form's
+    fields open no paste either: `_pasted_after_colon`.)"""
     if len(FIELD_LINE.findall(found.masked)) < FORM_FIELDS:
         return
     for match in TASK_WORD_FIELD.finditer(found.masked):
-        line_end = found.masked.find("\n", match.end())
-        line_end = len(found.masked) if line_end < 0 else line_end
-        rest = blanked(found.masked, match.start(), line_end)
-        end = line_end if asks is not None and asks(rest) else match.end("name")
-        found.masked = blanked(found.masked, match.start("name"), end)
+        found.masked = blanked(found.masked, match.start("name"), match.end("name"))
 
 
 def _quoted_labels(found: RequestText) -> None:
@@ -235,7 +231,10 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")
     opener, pointing = None, None
+    form = len(FIELD_LINE.findall(found.query)) >= FORM_FIELDS
     for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
+        if form and FIELD_LINE.fullmatch(found.query, found.query.rfind("\n", 0, match.start()) + 1, match.start() + 1):
+            continue  # a form's own field ("Requirements:\n- ..."), not a paste's opener
         if POINTING.search(masked[:match.start()].rsplit(".", 1)[-1]):
             opener, pointing = match, True
             break
