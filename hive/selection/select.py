@@ -169,7 +169,7 @@ class Selector:
     def _select(self, task: str, constraints: Constraints, explain: bool) -> Selection:
         try:
             spec = selection_spec(task, constraints, self.vocabulary)
-        except Unresolved as exc:  # a benchmark no model of the task has results on: no candidate can satisfy it
+        except Unresolved as exc:  # a benchmark, or a model to compare sizes with, the graph lacks: no candidate can satisfy it
             return Selection(task=task, constraints=constraints, why=str(exc), unsatisfiable=exc.label)
         if self.indexed:
             funnel = counted(self.graph, spec)
