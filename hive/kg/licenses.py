@@ -104,6 +104,16 @@ def normalise(value: object) -> list[License]:
     return found
 
 
+# Families read off an id as well as its own: share-alike is copyleft and -NC non-commercial whatever the licence's
+# own family (CC-BY-NC-SA-4.0 is both).
+ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
+
+
+def families(licence: str) -> set[str]:
+    """A licence id's families: its own, and those its id's marks say ('cc-by-nc-sa-4.0': non-commercial, copyleft)."""
+    return {normalise(licence)[0].family} | {family for family, mark in ID_MARKS.items() if mark in licence.upper()}
+
+
 def known_ids() -> dict[str, tuple[str, str]]:
     """HF id -> (SPDX id, family) for every licence HIVE knows (used for suggestions)."""
     return dict(_KNOWN)

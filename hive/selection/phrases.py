@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from hive.kg.licenses import normalise
+from hive.kg.licenses import families
 from hive.selection.constraints import FAMILIES, LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
 from hive.yaml_data import load_yaml
 
@@ -224,7 +224,7 @@ def _without_members_of_refused_families(found: list[Phrase], start: int, end: i
     if not refused:
         return found
     return [p for p in found if not (p.key == "licences" and start <= p.start < end and not p.concession
-                                     and all(_family_of(name) in refused for name in p.value))]
+                                     and all(_families_of(name) & refused for name in p.value))]
 
 
 def _other_family_after_a_refusal(previous: Phrase, named: str | list[str], joiner: str) -> bool:
@@ -234,17 +234,12 @@ def _other_family_after_a_refusal(previous: Phrase, named: str | list[str], join
         return False
     names = named if isinstance(named, list) else [named]
     free = {"permissive", "public-domain"}
-    return {_family_of(n) for n in names} <= free and not {_family_of(n) for n in previous.value} & free
+    return set().union(*map(_families_of, names)) <= free and not set().union(*map(_families_of, previous.value)) & free
 
 
-def _family_of(licence: str) -> str:
-    """A licence id's family: its own, or copyleft / non-commercial as its id's share-alike or -NC mark says."""
-    key = licence.lower()
-    if "-nc" in key:
-        return "non-commercial"
-    if "-sa" in key:
-        return "copyleft"
-    return licence if licence in FAMILIES else normalise(licence)[0].family
+def _families_of(licence: str) -> set[str]:
+    """A licence id's families (`hive.kg.licenses.families`); a family's name is its own."""
+    return {licence} if licence in FAMILIES else families(licence)
 
 
 def _listed_before_a_licence(body: str, match: re.Match, later: list[tuple[re.Match, dict]], data: dict) -> bool:

@@ -16,14 +16,11 @@ from pyoxigraph import NamedNode
 
 from hive.errors import HiveError
 from hive.kg.access import GraphAccess
-from hive.kg.licenses import known_ids, normalise
+from hive.kg.licenses import ID_MARKS, known_ids, normalise
 from hive.kg.schema import DATA, PREFIX, node
 from hive.selection.constraints import FAMILIES, LANGUAGE_NAMES, METRIC_FAMILIES, Benchmark
 
-FAMILY_ALIASES = {"permissive": ("permissive", "public-domain")}
-# Families read off the SPDX id as well: share-alike is copyleft and -NC non-commercial whatever the
-# licence's own family (CC-BY-NC-SA-4.0 is both); "creative-commons" is every CC licence.
-ID_MARKS = {"copyleft": "-SA", "non-commercial": "-NC"}
+FAMILY_ALIASES = {"permissive": ("permissive", "public-domain")}  # ("creative-commons" is every CC licence)
 
 
 LANGUAGE_CODES = {code: name for name, code in LANGUAGE_NAMES.items()}

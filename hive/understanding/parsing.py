@@ -165,15 +165,8 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         _pasted_before_request(found, reading.asks)
     if asks_of_each(found.masked):  # "Summarise each of these: Item 1: ... Item 2: ...": one text per item
         found.texts = [item for text in found.texts for item in _items(found.query, text)]
-        listed = listed_in_words(found.masked)
-        outside = found.masked
-        for start, end in listed:
-            outside = blanked(outside, start, end)
-        if not found.texts and asks_of_each(outside):  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
-            for start, end in listed:  # (not "1. Take the photo ./wall.jpg\n2. Estimate the depth of each pixel")
-                if BLANK not in found.masked[start:end]:
-                    found.texts.append((start, end, found.query[start:end].strip()))
-                    found.masked = blanked(found.masked, start, end)
+        if not found.texts:  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
+            _listed_texts(found)
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):
@@ -192,11 +185,31 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
     return found
 
 
+def _listed_texts(found: RequestText) -> None:
+    """Items listed among the person's words, when the words outside them ask of each, are texts of their own
+    ("1. Take the photo ./wall.jpg\n2. Estimate the depth of each pixel" lists the person's steps)."""
+    listed = listed_in_words(found.masked)
+    outside = found.masked
+    for start, end in listed:
+        outside = blanked(outside, start, end)
+    if not asks_of_each(outside):
+        return
+    for start, end in listed:
+        if BLANK not in found.masked[start:end]:
+            found.texts.append((start, end, found.query[start:end].strip()))
+            found.masked = blanked(found.masked, start, end)
+
+
+def _is_form(text: str) -> bool:
+    """Whether a request's text is a form of "Field: value" lines (a change request, a ticket)."""
+    return len(FIELD_LINE.findall(text)) >= FORM_FIELDS
+
+
 def _form_field_names(found: RequestText) -> None:
     """In a form of "Field: value" lines (a change request, a ticket), a field's name that is a task's word
     ("Summary: helpdesk chat assistant ...", "Description: ...") names the field, not work: it is blanked. (A form's
     fields open no paste either: `_pasted_after_colon`.)"""
-    if len(FIELD_LINE.findall(found.masked)) < FORM_FIELDS:
+    if not _is_form(found.masked):
         return
     for match in TASK_WORD_FIELD.finditer(found.masked):
         found.masked = blanked(found.masked, match.start("name"), match.end("name"))
@@ -231,7 +244,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")
     opener, pointing = None, None
-    form = len(FIELD_LINE.findall(found.query)) >= FORM_FIELDS
+    form = _is_form(found.query)
     for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
         if form and FIELD_LINE.fullmatch(found.query, found.query.rfind("\n", 0, match.start()) + 1, match.start() + 1):
             continue  # a form's own field ("Requirements:\n- ..."), not a paste's opener
