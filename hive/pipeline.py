@@ -110,7 +110,11 @@ class Planner:
         with _timed(timings, "understand"):
             goals = self.understander.select_goals(parsed, inputs, domain)
             if self.select_models and names_a_benchmark(goals, parsed.constraints):
-                goals = tasks_their_benchmarks_name(goals, parsed.constraints, domain, self.selector.vocabulary)
+                goals = tasks_their_benchmarks_name(goals, parsed.constraints, self.library.merged, self.selector.vocabulary)
+                added = [name for goal in goals if goal.task not in domain.actions for name in self.library.domains_of(goal.task)[:1]]
+                if added:  # a step became a task of a domain not picked
+                    result.domains += [name for name in dict.fromkeys(added) if name not in result.domains]
+                    domain = merge_domains(self.library.get(result.domains))
         with _timed(timings, "problem"):
             problem = build_problem(domain, inputs, goals)
         if problem.step_slots > MAX_STEPS:

@@ -92,8 +92,8 @@ def _language_patterns() -> list[re.Pattern]:
         # a field of a requirements list: "language: en", "lang = German"
         re.compile(rf"\blang(?:uages?)?\s*[:=]\s*(?P<language>{languages}|{every_code})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
-        # model is the subject: "my mum only understands Greek" constrains nothing)
-        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they|it))\s+(?:[\w'-]+\s+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        # model is the subject: "my mum only understands Greek" constrains nothing; a subject and its verb share a line)
+        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they|it))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
@@ -577,6 +577,7 @@ def _dataset_before(body: str, metric_start: int, ranked: re.Match) -> tuple[str
 
 def _clean_dataset(name: str) -> str:
     name = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
+    name = re.sub(r"^(?:this|that|these|those)\s+(?=.*\b(?:dataset|data\s+set|benchmark|corpus|test\s+set)s?$)", "", name, flags=re.I)  # "on that beans dataset"
     name = re.sub(r"\s*\(([^)]*)\)", r" \1", name)  # "CNN/DailyMail 3.0.0 (test)"
     return name.replace(",", " ").rstrip(".,;:!?( ")
 

@@ -4,7 +4,9 @@
 (zero-shot image classification), yet only fixed-label image classifiers report results on beans. When no
 model of a step's task has a result on the benchmark its constraint names, but models of another task the
 detector also read the step as (at least CUE_FLOOR), or of another task of its family (classify, answer), do,
-and that task reads no other kinds of input, the step is that task.
+and that task reads no other kinds of input, the step is that task. When none of those does, but exactly one
+task reading no other kinds of input has results on it, and the benchmark is the step's own (or the request's
+only step's), the step is that task.
 This needs the graph, so the pipeline applies it only when it selects models.
 """
 
@@ -39,12 +41,22 @@ def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], d
         kin = [task for task in FAMILIES.get(family_of(goal.task), ()) if task not in read]
         alternatives = [task for task in read + kin if task != goal.task and _reads_no_more(domain, task, goal.task)]
         reported = next((task for task in alternatives if _reported(vocabulary, domain.actions[task].pipeline_tag, wanted)), None)
+        if reported is None and (goal.constraints.get("best_on") or len(goals) == 1):
+            reported = _only_task_reporting(wanted, goal.task, domain, vocabulary)
         if reported is None:
             changed.append(goal)
         else:  # candidate labels are no input of a fixed-label classifier
             uses = goal.uses if len(domain.actions[reported].inputs) > 1 else []
             changed.append(goal.model_copy(update={"task": reported, "uses": uses}))
     return changed
+
+
+def _only_task_reporting(wanted: dict[str, Any], task: str, domain: Domain, vocabulary: Vocabulary) -> str | None:
+    """The one task reading no more than `task` whose models have results on the benchmark ('the best accuracy
+    on the beans dataset' of a photo read as a caption: only image classifiers report beans), else None."""
+    reporting = [other for other in domain.actions if other != task and _reads_no_more(domain, other, task)
+                 and _reported(vocabulary, domain.actions[other].pipeline_tag, wanted)]
+    return reporting[0] if len(reporting) == 1 else None
 
 
 def _benchmark_of(goal: GoalSpec, stated: dict[str, Any]) -> dict[str, Any] | None:

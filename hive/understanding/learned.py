@@ -290,6 +290,7 @@ class LearnedUnderstander(RuleUnderstander):
             reachable = [t for t in goal.readings if t in actions and goal.readings[t] >= CUE_FLOOR and t != goal.task
                          and self._reaches(t, have) and not set(actions[t].output_modalities) <= have]
             _take_reading(goal, direct or reachable)
+        goals = _without_no_op_conversions(goals, actions, inputs)
         for goal in goals:
             self._read_what_it_is_given(goal, goals, actions)
         _labels_read(goals, inputs)
@@ -484,6 +485,30 @@ def _made_of_an_input(mention: Mention, located: RequestText) -> bool:
 def _reads(action: ActionSchema, modalities: Collection[str]) -> bool:
     """Whether the action reads one of these modalities directly (no conversion in front)."""
     return action.input_modality(action.main_input) in modalities
+
+
+def _without_no_op_conversions(goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
+    """A conversion still asked of an input that already has the converted form, beside other steps, names that
+    input rather than asking for a step ("For the photo of the horse (./horse.jpg) I want: a description ..."
+    read as making the photo): it is left out, and the steps reading it read the input. Alone, it stays (the
+    planner says there is nothing to convert)."""
+    def no_op(goal: GoalSpec) -> bool:
+        action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
+        return (action is not None and source is not None and action.bridge and not _reads(action, source.modalities)
+                and set(action.output_modalities) <= set(source.modalities))
+
+    replaced = {position: goal.source for position, goal in enumerate(goals) if no_op(goal)}
+    if not replaced or len(replaced) == len(goals):
+        return goals
+    kept = [position for position in range(len(goals)) if position not in replaced]
+    new_index = {old: new for new, old in enumerate(kept)}
+
+    def moved(source: int | str | None) -> int | str | None:
+        source = replaced.get(source, source) if isinstance(source, int) else source
+        return new_index[source] if isinstance(source, int) else source
+
+    return [goals[position].model_copy(update={"source": moved(goals[position].source), "uses": [moved(u) for u in goals[position].uses]})
+            for position in kept]
 
 
 def _readings_that_read(goal: GoalSpec, actions: dict[str, ActionSchema], modalities: Collection[str]) -> list[str]:

@@ -37,7 +37,7 @@ QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
 _JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for|the|an?|it|this|that|is|are|was)"  # never a label's second word
-_LABEL = rf"(?:(?:it|this|that)\s+)?(?:(?:an?|the)\s+)?[\w-]+(?:\s+(?!{_JOINER}\b)[\w-]+)?"
+_LABEL = rf"(?:(?:it|this|that)[ \t]+)?(?:(?:an?|the)[ \t]+)?[\w-]+(?:[ \t]+(?!{_JOINER}\b)[\w-]+)?"  # a label ends at its line's end
 LABEL_LIST = re.compile(
     r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?"
     r"|which of|from)(?:\s+_+)?|'s|:|\()\s*"
@@ -245,9 +245,12 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     # people and places: Mercredi, Emmanuel Durand ...")
     opener, pointing = None, None
     form = _is_form(found.query)
+    label_colons = [(m.start(), m.start("list")) for m in LABELS_AFTER.finditer(masked)]
     for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
         if form and FIELD_LINE.fullmatch(found.query, found.query.rfind("\n", 0, match.start()) + 1, match.start() + 1):
             continue  # a form's own field ("Requirements:\n- ..."), not a paste's opener
+        if any(start < match.start() < listed for start, listed in label_colons):
+            continue  # "sorted into one of: billing, outage, other": labels follow, not a paste
         if POINTING.search(masked[:match.start()].rsplit(".", 1)[-1]):
             opener, pointing = match, True
             break

@@ -48,6 +48,8 @@ SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+# A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
+SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2}?(?:side|end|half))\b", re.I)
 # A subject of up to a dozen words before a modal verb, opening the clause
 LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+\s+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
                           r"|can(?:no|')t|may\s+only)\b", re.I)
@@ -325,7 +327,7 @@ class _Targets:
 
     def _placed_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         found = [(start + m.start("name"), start + m.end("name"), _spelt(_own_words(m["name"])))
-                 for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, _noun_target()) for m in pattern.finditer(self.masked[start:end])]
+                 for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target()) for m in pattern.finditer(self.masked[start:end])]
         kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
         return sorted(kept)
 

@@ -30,6 +30,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("based on best performance on speech recognition on common voice english",
      {"best_on": {"dataset": "common voice", "config": "en", "metric": None}}),
     ("the best word error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
+    # the rate left unsaid; a dataset pointed at ("that beans dataset")
+    ("whichever model has the lowest word error on LibriSpeech clean.", {"best_on": {"dataset": "LibriSpeech clean", "config": None, "metric": "wer"}}),
+    ("the best accuracy on that beans leaf-disease dataset", {"best_on": {"dataset": "beans leaf-disease dataset", "config": None, "metric": "accuracy"}}),
+    ("the best accuracy on this laptop", {}),
     # a leaderboard names its dataset; a split may close the clause after the metric and dataset
     ("Transcriber: whatever's top of the LibriSpeech leaderboard for word error rate, clean test set.",
      {"best_on": {"dataset": "LibriSpeech clean test set", "config": None, "metric": "wer"}}),

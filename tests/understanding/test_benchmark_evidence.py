@@ -9,3 +9,14 @@ def test_a_benchmark_only_another_reading_of_the_step_reports_decides_its_task(p
     step = planner.plan(query).tasks[0]
     assert step.task == "image-classification" and step.model is not None and "beans" in step.why
     assert type(planner)(select_models=False).plan(query).tasks[0].task == "zero-shot-image-classification"  # no graph, no evidence
+
+
+def test_a_benchmark_only_one_task_reports_decides_a_step_none_of_its_readings_fits(planner):
+    """A photo with a question read as a caption: no reading of the clause reports beans, but only image
+    classifiers do, so the step is one (its domain added to the plan's)."""
+    query = ("Got a photo of one of my bean plants, the leaves have rusty brown spots: ./bean_row7.jpg. What's it got? "
+             "Use whichever model scored the best accuracy on the beans dataset.")
+    result = planner.plan(query)
+    assert [step.task for step in result.tasks] == ["image-classification"]
+    assert result.tasks[0].model == "nateraw/vit-base-beans" and "vision" in result.domains
+    assert type(planner)(select_models=False).plan(query).tasks[0].task != "image-classification"  # no graph, no evidence

@@ -256,6 +256,16 @@ def test_an_input_that_already_has_the_wanted_form_is_said_so(planner):
         planner.plan("Transcribe examples/article.txt")
 
 
+
+def test_a_conversion_of_an_input_already_in_its_form_beside_other_steps_names_the_input(planner):
+    """'For the photo (file) I want: ...' read as making the photo: no step; the steps reading it read the file."""
+    result = planner.plan("For the photo of the bronze horse (./horse.jpg) I want: a description of what the picture shows; that "
+                          "description rewritten in simple words for children; the simple version spoken aloud; and a "
+                          "cartoon-style version of the photo.")
+    assert [t.task for t in result.tasks] == ["image-to-text", "text2text-generation", "text-to-speech", "image-to-image"]
+    assert result.tasks[0].args["image"] == result.tasks[3].args["image"] == "./horse.jpg"
+
+
 def test_a_step_needing_a_sound_never_reads_an_earlier_steps_text_but_an_input_to_name(planner):
     """No invented round trip (text -> speech -> transcript): the sound the request does not name is asked for."""
     result = planner.plan("Write a haiku about autumn, then transcribe a voicemail.")

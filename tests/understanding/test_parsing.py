@@ -62,6 +62,15 @@ def test_quoted_and_listed_labels_are_candidate_labels():
         "complaint", "compliment", "question"]
 
 
+
+def test_labels_after_a_colon_open_no_paste_and_the_words_after_them_stay_the_persons(planner):
+    query = ("Wish list:\n- each recording in ./calls/ turned into text\n- each call sorted into one of: billing, "
+             "outage, other\n- a draft reply for each call\nThe speech-to-text must handle Spanish.")
+    parsed = parse_request(query)[0]
+    assert parsed.categories == ["billing", "outage", "other"] and parsed.input_texts == []  # a label ends at its line's end
+    assert planner.plan(query).constraints == {"per_task": {"automatic-speech-recognition": {"languages": ["es"]}}}
+
+
 def test_a_list_of_licences_is_a_constraint_not_labels():
     parsed, located = parse_request("Read ./a.txt aloud with a permissive licence (MIT or Apache-2.0) since it is commercial.")
     assert parsed.categories == [] and located.labels == []

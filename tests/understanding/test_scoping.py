@@ -141,6 +141,16 @@ def test_a_constraint_binds_the_subject_nearest_before_it_or_the_one_step_of_the
     assert planner.plan(query).constraints == {"per_task": expected}
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("Draw a sunken temple and read my intro aloud: 'The tide is out.' Only Apache-2.0 models on the picture side.",
+     {"text-to-image": {"licences": ["apache-2.0"]}}),
+    ("Draw a sunken temple and read my intro aloud: 'The tide is out.' On the audio side, Apache-2.0 only.",
+     {"text-to-speech": {"licences": ["apache-2.0"]}}),
+])
+def test_a_side_of_the_work_named_by_its_kind_of_data_binds_the_one_step_handling_it(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
 def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
     result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
     assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
