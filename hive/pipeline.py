@@ -133,6 +133,8 @@ class Planner:
         result.warnings += [f"constraint not applied: {clause} reads as a constraint, but HIVE found no value it knows in it; "
                             "state it with a flag (--licence, --max-params, --best-on, ...) or in the words of docs/constraints.md"
                             for clause in parsed.unread_constraints]
+        result.warnings += [f"constraint not applied: {words} is said as a wish, and HIVE applies only what is required; "
+                            "say it without the hedge (or give it as a flag) to apply it" for words in parsed.wished_constraints]
         # a step the request did not ask for, named by a constraint, that the planner added as a conversion
         placed = {name: step.pipeline_tag for step in result.tasks for name in (step.task, step.pipeline_tag) if name in parsed.unplaced_scoped}
         added = {tag: parsed.unplaced_scoped[name] for name, tag in placed.items()}

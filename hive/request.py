@@ -21,6 +21,7 @@ class ParsedRequest(BaseModel):
     categories: list[str] = Field(default_factory=list, description="candidate labels for classification")
     constraints: dict[str, Any] = Field(default_factory=dict)
     unread_constraints: list[str] = Field(default_factory=list, description="clauses read as stating a constraint whose value HIVE could not resolve")
+    wished_constraints: list[str] = Field(default_factory=list, description="limits said as wishes ('ideally MIT, not a must'): read, not applied")
     unplaced_constraints: list[str] = Field(default_factory=list, description="clauses whose constraint names a step the request does not ask for, with that task")
     unplaced_scoped: dict[str, dict[str, Any]] = Field(default_factory=dict, description="those clauses' constraints by the "
                                                        "task they name: a step of it that the planner adds binds them")

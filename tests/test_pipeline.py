@@ -8,7 +8,7 @@ import pytest
 
 from hive.contracts import ConstraintSet, TaskStep
 from hive.errors import HiveError
-from hive.pipeline import uncertain_steps
+from hive.pipeline import Planner, uncertain_steps
 from hive.request import GoalSpec
 from hive.understanding.learned import UNCERTAIN
 
@@ -89,3 +89,10 @@ def test_warming_up_loads_what_a_first_request_waits_for_and_selects_nothing():
     assert _language_patterns.cache_info().currsize == 1
     assert shared_encoder()._encode_one.cache_info().currsize > 0
     assert planner.selector._cache == {}
+
+
+def test_a_limit_said_as_a_wish_is_not_applied_and_the_plan_says_so():
+    result = Planner(select_models=False).plan("Summarise ./notes.txt with a model under 400M parameters; ideally it'd be "
+                                               "MIT-licensed but that's not a must.")
+    assert result.constraints == {"global": {"max_parameters": 400_000_000}}
+    assert any("'MIT-licensed' is said as a wish" in w for w in result.warnings)

@@ -60,6 +60,7 @@ class Phrase:
     clause: bool = False  # the span is the whole clause stating it (the learned reader's), not words to hide from task reading
     concession: bool = False  # a licence said to be fine beside a 'but': allowed, not required
     correction: bool = False  # a value said again to replace an earlier one ("under 1B params. Actually make that 500M.")
+    wish: bool = False  # a filter said as a wish ("ideally MIT, not a must"): read, not applied (`_wishes`)
 
 
 @lru_cache(maxsize=1)
@@ -150,6 +151,8 @@ def read_constraints(text: str) -> tuple[dict[str, Any], list[tuple[int, int]]]:
 
 def merge_phrase(found: dict[str, Any], phrase: Phrase) -> None:
     """Add one phrase to a constraints dict: list fields collect values, the first value of others wins."""
+    if phrase.wish:
+        return
     if isinstance(phrase.value, list):
         found.setdefault(phrase.key, [])
         found[phrase.key] += [v for v in phrase.value if v not in found[phrase.key]]
@@ -170,7 +173,29 @@ def constraint_phrases(text: str) -> list[Phrase]:
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
         kept.append(Phrase(device.start(), device.end(), "smallest", True))  # "it needs to fit on a phone"
-    return sorted(kept, key=lambda p: (p.start, p.end))
+    return _wishes(text, sorted(kept, key=lambda p: (p.start, p.end)), data)
+
+
+# Fields that admit or refuse a model (a wish of one is not applied); rankings only order, so a wished one applies.
+FILTERS = {"licences", "deny_licences", "max_parameters", "max_bytes", "max_parameters_of", "min_downloads", "languages", "local_only"}
+
+
+def _wishes(text: str, found: list[Phrase], data: dict) -> list[Phrase]:
+    """The phrases with the filters said as wishes marked: a word that wishes what follows marks the sentence's
+    next phrase ("ideally MIT"), one that wishes what precedes marks the phrase before it ("MIT would be nice but
+    that's not a hard requirement", "under 70M params if you can manage it"); each marks the phrase on its other
+    side when its own side has none."""
+    patterns = data["patterns"]
+    for sentence in SENTENCE.finditer(text):
+        inside = [p for p in found if sentence.start() <= p.start < sentence.end()]
+        for marker in [*patterns["wish_before"].finditer(text, *sentence.span()), *patterns["wish_after"].finditer(text, *sentence.span())]:
+            after = [p for p in inside if p.start >= marker.end()]
+            before = [p for p in inside if p.end <= marker.start()]
+            nearest = [after[:1], before[-1:]] if marker.re is patterns["wish_before"] else [before[-1:], after[:1]]
+            wished = next((side[0] for side in nearest if side), None)
+            if wished is not None and wished.key in FILTERS:
+                wished.wish = True
+    return found
 
 
 # -- licences ---------------------------------------------------------------------------------------------------
@@ -436,12 +461,17 @@ def _clause(text: str, position: int) -> str:
 
 # -- superlatives of size and popularity ------------------------------------------------------------------------------
 
+FAVOURITE = re.compile(r"favou?rite", re.I)
+
+
 def _superlatives(text: str, data: dict) -> list[Phrase]:
     patterns = data["patterns"]
     smallest = patterns["smallest"].search(text)
     found = [Phrase(smallest.start(), smallest.end(), "smallest", True)] if smallest else []
     liked = patterns["most_liked"].search(text)
     downloaded = patterns["most_downloaded"].search(text)
+    if liked and downloaded and FAVOURITE.search(liked.group()) and 0 <= downloaded.start() - liked.end() <= 3:
+        liked = None  # "the crowd favourite (most downloads)", "the crowd favourite by downloads": a favourite by its downloads
     if liked:
         found.append(Phrase(liked.start(), liked.end(), "rank_by", "likes"))
     if downloaded and not (liked and liked.end() > downloaded.start() and liked.start() - downloaded.end() <= 5):  # "most popular by likes"

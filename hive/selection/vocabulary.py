@@ -53,6 +53,7 @@ def _row_words(row: dict[str, object]) -> list[str]:
     return _dataset_words(row) + _words(str(row.get("config") or "")) + _words(str(row.get("split") or "")) + _language_name(row)
 
 
+RUN_TOGETHER = re.compile(r"([a-z]{3,})(\d+)")  # 'squad2', 'conll03'
 FIRST_VERSION = {"v1", "1"}  # words of 'v1', 'v1.1', '1.0': the first release, which dataset ids leave unversioned
 SPLITS = {"test", "validation", "valid", "dev", "train", "eval", "evaluation"}
 # Words of a dataset name as people write it that name nothing ("the PubMed configuration of scientific_papers").
@@ -62,8 +63,12 @@ DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus
 
 def _wanted_words(dataset: str, id_words: Collection[str] = ()) -> list[str]:
     """'CNN/DailyMail version 3.0.0 (test)' -> cnn, dailymail, 3, 0, 0, test ('3.0' is written '3' in ids); two words
-    that a dataset id writes as one are one ('STS Benchmark' -> stsbenchmark), though one of them names nothing."""
+    that a dataset id writes as one are one ('STS Benchmark' -> stsbenchmark), though one of them names nothing; one
+    that no id writes as one is two ('squad2' -> squad, 2)."""
     words = _words(re.sub(r"(\d)\.0\b", r"\1", dataset.replace("'s ", " ")))
+    # a name run together with its version that no id writes so ('squad2' of squad_v2) is the name and the version
+    words = [part for word in words for part in (RUN_TOGETHER.fullmatch(word).groups() if RUN_TOGETHER.fullmatch(word)
+                                                 and word not in id_words else (word,))]
     joined: list[str] = []
     for word in words:
         if joined and joined[-1] + word in id_words:

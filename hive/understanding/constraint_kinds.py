@@ -140,7 +140,7 @@ def _sigmoid(logits: np.ndarray) -> np.ndarray:
 
 def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
     """Whether a phrase already gives the clause a value of the kind (or of the kind's other role, for licences)."""
-    return any(p.key in READ_ALREADY_BY[kind] and part.start <= p.start < part.end for p in phrases)
+    return any(p.key in READ_ALREADY_BY[kind] and p.start < part.end and part.start < p.end for p in phrases)  # "rank_by: | ROUGE-L on X"
 
 
 def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:

@@ -184,9 +184,11 @@ class LearnedUnderstander(RuleUnderstander):
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
         tasks.sort(key=lambda m: m.start)
+        required = [p for p in located.constraints if not p.wish]
         parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
-            parsed.query, located.masked, located.constraints, readings, tasks, self.detector, self)
+            parsed.query, located.masked, required, readings, tasks, self.detector, self)
         parsed.unread_constraints = located.unread_constraints
+        parsed.wished_constraints = [f"'{parsed.query[p.start:p.end]}'" for p in located.constraints if p.wish]
         parsed.instruction = _without_constraint_clauses(located, tasks)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")

@@ -48,6 +48,8 @@ SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+# A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
+TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
 SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2}?(?:side|end|half))\b", re.I)
 # A subject of up to a dozen words before a modal verb, opening the clause
@@ -97,6 +99,7 @@ EVERY_AFTER = re.compile(r"\s*(?:(?:models?|ones?)\s+)?(?:for|on|in|across)\s+(?
 EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(?:of\s+them|steps?|models?|ones?|parts?|tasks?))?\s*[:,-]?\s*$"
                           r"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:models?|ones?)\s+(?:\w+\s+){0,2}$", re.I)
 APART_WORDS = {"only", "just", "all", "everything"}  # words beside a constraint that stands apart ("Apache only")
+EACH_AFTER = re.compile(r"\s*each\b", re.I)  # a limit said of each of the steps named before it, not of every step
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -137,7 +140,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         sentence_start = sentence_span(masked, phrase.start)[0]
         if len(steps) == 1 and BOTH.search(query, sentence_start, clause[1]) and len(paired := targets.named(sentence_start, clause[1])) > 1:
             steps = paired  # "the translator and the voice both need to speak Spanish", "Both the chat model and the voice model must ..."
-        if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause):
+        distributive = EACH_AFTER.match(query, phrase.end) and targets.names(*segment)  # "Transcriber and summariser: under 300M each"
+        if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause) and not distributive:
             merge_phrase(whole, phrase)
             continue
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
@@ -301,6 +305,19 @@ def _aside_of(text: str, segment: tuple[int, int], tasks: list[Mention]) -> list
 DETERMINERS = frozenset("the a an this that these those my our your his her its their each every any".split())
 
 
+HEADING_JOINER = re.compile(r"\s*(?:,|&|/|\band\b)\s*", re.I)
+
+
+def _listed_in_a_heading(match: re.Match, pattern: re.Pattern) -> list[tuple[int, int]]:
+    """The spans of the names a label or a table's first cell lists ("Transcriber and summariser: under 300M"),
+    within its name; any other target's name is one."""
+    name = match["name"]
+    if pattern not in (LABEL, TABLE_ROW):
+        return [(0, len(name))]
+    cuts = [0] + [i for joiner in HEADING_JOINER.finditer(name) for i in joiner.span()] + [len(name)]
+    return [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if name[a:b].strip()]
+
+
 def _words_with_the_one_before(text: str) -> list[tuple[str, str]]:
     """Each word of a text with the word before it ('' for the first)."""
     words = re.findall(r"[^\W\d_]+", text)
@@ -326,8 +343,9 @@ class _Targets:
         return [name for _start, _end, name in self._placed_names(start, end)]
 
     def _placed_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
-        found = [(start + m.start("name"), start + m.end("name"), _spelt(_own_words(m["name"])))
-                 for pattern in (LABEL, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target()) for m in pattern.finditer(self.masked[start:end])]
+        found = [(start + m.start("name") + a, start + m.start("name") + b, _spelt(_own_words(m["name"][a:b])))
+                 for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target())
+                 for m in pattern.finditer(self.masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
         kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
         return sorted(kept)
 

@@ -34,6 +34,13 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("whichever model has the lowest word error on LibriSpeech clean.", {"best_on": {"dataset": "LibriSpeech clean", "config": None, "metric": "wer"}}),
     ("the best accuracy on that beans leaf-disease dataset", {"best_on": {"dataset": "beans leaf-disease dataset", "config": None, "metric": "accuracy"}}),
     ("the best accuracy on this laptop", {}),
+    # a metric after a ranking field; a table cell ends a dataset's name
+    ("rank_by: ROUGE-L on CNN/DailyMail", {"best_on": {"dataset": "CNN/DailyMail", "config": None, "metric": "rougel"}}),
+    ("| transcript | lowest WER on LibriSpeech clean test |", {"best_on": {"dataset": "LibriSpeech clean test", "config": None, "metric": "wer"}}),
+    # a favourite is the most liked, unless its downloads are named beside it
+    ("the reader should be the community favourite", {"rank_by": "likes"}),
+    ("use the crowd favourite (most downloads)", {"rank_by": "downloads"}),
+    ("What I do NOT want: anything non-commercial.", {"deny_licences": ["non-commercial"]}),
     # a leaderboard names its dataset; a split may close the clause after the metric and dataset
     ("Transcriber: whatever's top of the LibriSpeech leaderboard for word error rate, clean test set.",
      {"best_on": {"dataset": "LibriSpeech clean test set", "config": None, "metric": "wer"}}),
@@ -253,3 +260,18 @@ def test_each_saying_of_commercial_use_is_a_phrase():
     text = 'Translate this for our commercial app: "Your order has shipped." Must be usable commercially.'
     said = [text[p.start:p.end] for p in constraint_phrases(text) if p.key == "deny_licences"]
     assert len(said) == 2 and "commercially" in said[1]
+
+
+@pytest.mark.parametrize("text, applied, wished", [
+    ("Keep both models below 400M parameters; ideally they'd be MIT-licensed but that's not a must.",
+     {"max_parameters": 400_000_000}, ["licences"]),
+    ("MIT would be nice but that's not a hard requirement.", {}, ["licences"]),
+    ("Apache-2.0 only. And under 70 million parameters if you can manage it.", {"licences": ["apache-2.0"]}, ["max_parameters"]),
+    ("Use an MIT model, preferably under 300M parameters.", {"licences": ["mit"]}, ["max_parameters"]),
+    ("Apache-2.0, ideally.", {}, ["licences"]),
+    # a ranking said as a wish still only orders: it applies
+    ("Needs at least 1,000 downloads and ideally the smallest that qualifies.", {"min_downloads": 1000, "smallest": True}, []),
+])
+def test_a_filter_said_as_a_wish_is_read_but_not_applied(text, applied, wished):
+    assert read_constraints(text)[0] == applied
+    assert [p.key for p in constraint_phrases(text) if p.wish] == wished

@@ -20,6 +20,13 @@ def test_a_short_name_run_together_with_its_number_names_the_dataset(selector):
     assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["sst2"]
 
 
+@pytest.mark.parametrize("name, dataset", [("squad2", "squad_v2"), ("conll03", "conll2003"), ("sst2", "sst2")])
+def test_a_name_run_together_with_its_version_no_id_writes_so_is_the_name_and_the_version(selector, name, dataset):
+    task = {"squad2": "question-answering", "conll03": "token-classification", "sst2": "text-classification"}[name]
+    resolved = selector.vocabulary.benchmark(task, Benchmark(dataset=name))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == [dataset]
+
+
 def test_two_words_a_dataset_id_writes_as_one_name_it(selector):
     """'STS Benchmark' had dropped 'benchmark' as a word naming nothing, and 'STS' named STS12 to STS16."""
     resolved = selector.vocabulary.benchmark("sentence-similarity", Benchmark(dataset="STS benchmark", metric="cos_sim_spearman"))

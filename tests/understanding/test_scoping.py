@@ -151,6 +151,24 @@ def test_a_side_of_the_work_named_by_its_kind_of_data_binds_the_one_step_handlin
     assert planner.plan(query).constraints == {"per_task": expected}
 
 
+def test_a_table_of_limits_binds_each_row_to_the_step_its_first_cell_names(planner):
+    result = planner.plan("For ./call.wav I need (a) which language is being spoken and (b) a transcript.\n\n| step | limit |\n"
+                          "|---|---|\n| language ID | most downloaded |\n| transcript | lowest WER on LibriSpeech clean test |\n"
+                          "| both | Apache-2.0 |")
+    assert result.constraints == {"global": {"licences": ["apache-2.0"]}, "per_task": {
+        "audio-classification": {"rank_by": "downloads"},
+        "automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech clean test", "metric": "wer"}}}}
+
+
+@pytest.mark.parametrize("limit", ["under 300M parameters", "under 300M parameters each"])
+def test_a_label_listing_steps_binds_each_of_them(planner, limit):
+    result = planner.plan("Clean the wind noise out of ./field.wav, transcribe the cleaned audio, and summarise the transcript. "
+                          f"Enhancer: the most liked one. Transcriber and summariser: {limit}.")
+    assert result.constraints == {"per_task": {"audio-to-audio": {"rank_by": "likes"},
+                                               "automatic-speech-recognition": {"max_parameters": 300_000_000},
+                                               "summarization": {"max_parameters": 300_000_000}}}
+
+
 def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
     result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
     assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},
