@@ -42,7 +42,7 @@ from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
-from hive.understanding.scoping import scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
+from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
@@ -251,12 +251,20 @@ class LearnedUnderstander(RuleUnderstander):
     def _constrains_a_step_asked(self, task: str, inside: list[Mention], located: RequestText, part: Part,
                                  earlier: list[Mention]) -> bool:
         """A clause that only names the model of a step already asked for, to constrain it ("... and read it out
-        loud. The speech recogniser must list French"): no input, no cue asking for the task, a constraint phrase."""
+        loud. The speech recogniser must list French"): no input, no cue asking for the task (a cue inside a
+        target's name, "For picking out people and places, ...", names the step), a constraint phrase."""
         family = family_of(task)
+        start, end = part.start, part.end
+        names = names_only_targets(located.masked, start, end)
+        if not any(start <= c.start < end for c in located.constraints):  # a piece of a sentence that only names targets and
+            start, end = sentence_span(located.masked, part.start)  # states limits ("For picking out people | and places, ___ is fine.")
+            names = names_only_targets(located.masked, start, end)
+            if not names:
+                return False
         return any(family_of(e.task) == family for e in earlier) and not _has_input(part) \
-            and not any(family_of(m.task) == family for m in inside) \
-            and any(part.start <= c.start < part.end for c in located.constraints) \
-            and any(family_of(m.task) == family for m in steps_named(located.masked, part.start, part.end, earlier, self.detector, self))
+            and not any(family_of(m.task) == family and not any(a <= m.start < b for a, b in names) for m in inside) \
+            and any(start <= c.start < end for c in located.constraints) \
+            and any(family_of(m.task) == family for m in steps_named(located.masked, start, end, earlier, self.detector, self))
 
     def _spoken(self, mention: Mention, cued: list[Mention], located: RequestText, part: Part) -> list[Mention]:
         """'Read out loud which product sold most in ./sales.csv', 'describe ./a.jpg in French, out loud': the

@@ -49,7 +49,7 @@ PICTURE_MAPS = {"depth-estimation", "image-segmentation"}
 LOOKS_AT_A_PICTURE = {"depth-estimation", "image-segmentation", "object-detection", "image-classification", "image-to-text",
                       "zero-shot-image-classification"}  # a question about a picture finds its picture by `_default_for_answer`
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
-RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|its|their|your|my|his|her)\s+$", re.I)
+RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+$", re.I)
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
 DETERMINER = re.compile(r"\b(?:the|that|this|these|those|each|both|every|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
 UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file

@@ -252,6 +252,19 @@ def steps_named(masked: str, start: int, end: int, tasks: list[Mention], detecto
     return _Targets(masked, tasks, detector, rules).named(start, end)
 
 
+def names_only_targets(masked: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Where the names of targets stand in a span whose other words ask nothing ("For picking out people and
+    places, the most downloaded model is fine.", "The depth and segmentation models: ___"): words there name
+    a step, they do not ask for one. Empty when other words may ask ("then score how close it is. The
+    similarity model ...")."""
+    spans = [(a, b) for a, b, _name in _Targets(masked, [], None, None)._placed_names(start, end)]  # type: ignore[arg-type]
+    rest = masked[start:end]
+    for a, b in spans:
+        rest = rest[:a - start] + " " * (b - a) + rest[b - start:]
+    words = set(re.findall(r"[^\W\d_]+", rest.lower()))
+    return spans if spans and not words - FILLER - GENERIC - CHOOSING_WORDS - APART_WORDS else []
+
+
 def speaks_of_a_model(clause: str) -> bool:
     """Whether a clause, its constraint phrases blanked, speaks of a model rather than of work: it opens by
     naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ...") or with a longer

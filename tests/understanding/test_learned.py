@@ -229,6 +229,23 @@ def test_a_clause_naming_the_model_of_a_step_already_asked_only_constrains_it(pl
                                               "translation": {"max_parameters": 100_000_000}}
 
 
+@pytest.mark.parametrize("query, tasks, scoped", [
+    ("Please read the handwriting in ./letter.jpg into text, then list the people and places it mentions, and write a "
+     "three-line summary for the catalogue. For picking out people and places, the most downloaded model is fine.",
+     ["image-to-text", "token-classification", "summarization"], {"token-classification": {"rank_by": "downloads"}}),
+    ("Generate a render of a sunny living room, then give me both a depth map and a segmentation of that render. "
+     "The depth and segmentation models: Apache-2.0.",
+     [("text-to-image", []), ("depth-estimation", [0]), ("image-segmentation", [0])],
+     {"depth-estimation": {"licences": ["apache-2.0"]}, "image-segmentation": {"licences": ["apache-2.0"]}}),
+])
+def test_a_sentence_only_naming_steps_asked_and_stating_limits_asks_no_step_again(planner, query, tasks, scoped):
+    """The task's words inside the targets' names ("For picking out people and places", "segmentation models")
+    name the steps; 'that render' is the picture made before, which both later steps read."""
+    result = planner.plan(query)
+    got = [(t.task, t.dep) if isinstance(tasks[0], tuple) else t.task for t in result.tasks]
+    assert got == tasks and result.constraints["per_task"] == scoped
+
+
 def test_a_task_word_right_after_the_is_the_earlier_steps_output(planner):
     result = planner.plan("Paraphrase 'The product arrived late and damaged.' and then classify the emotion of the paraphrase.")
     assert [(t.task, t.dep) for t in result.tasks] == [("text2text-generation", []), ("text-classification", [0])]
