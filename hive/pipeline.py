@@ -22,6 +22,7 @@ from hive.selection.purposes import purpose_asked
 from hive.selection.select import Preference, Selector
 from hive.understanding.base import UNCERTAIN, Understander
 from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
+from hive.understanding.config_request import config_as_lines
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.spelling import mended_limit_words
 from hive.understanding.language import (REQUEST_LANGUAGE, file_name_language, file_text_language, named_source_language,
@@ -81,6 +82,8 @@ class Planner:
             raise HiveError(f"the request is {len(query):,} characters, over the limit of {MAX_REQUEST_CHARS:,}: put a long text "
                             "in a file and name the file in the request (e.g. 'summarise ./report.txt')")
         query, dictated = written_file_names(query)
+        query, configured = config_as_lines(query)
+        dictated = configured + dictated
         query, misspelt = mended_limit_words(query)
         dictated += misspelt
         if not query.strip():
