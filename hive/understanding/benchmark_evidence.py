@@ -6,7 +6,9 @@ model of a step's task has a result on the benchmark its constraint names, but m
 detector also read the step as (at least CUE_FLOOR), or of another task of its family (classify, answer), do,
 and that task reads no other kinds of input, the step is that task. When none of those does, but exactly one
 task reading no other kinds of input has results on it, and the benchmark is the step's own (or the request's
-only step's), the step is that task.
+only step's), the step is that task. A step's own benchmark that a reading of it reports, reading what an earlier
+step makes, makes it that task reading that step ("transcribe ./vm.ogg, then tell me which emotion the words express;
+the highest accuracy on the 'emotion' dataset" is a text classifier of the transcript, not an audio classifier).
 This needs the graph, so the pipeline applies it only when it selects models.
 """
 
@@ -32,7 +34,7 @@ def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], d
                                 vocabulary: Vocabulary) -> list[GoalSpec]:
     """The goals, each whose benchmark only another of its readings has results on changed to that task."""
     changed = []
-    for goal in goals:
+    for index, goal in enumerate(goals):
         wanted = _benchmark_of(goal, stated)
         if wanted is None or goal.task not in domain.actions or _reported(vocabulary, domain.actions[goal.task].pipeline_tag, wanted):
             changed.append(goal)
@@ -43,12 +45,31 @@ def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], d
         reported = next((task for task in alternatives if _reported(vocabulary, domain.actions[task].pipeline_tag, wanted)), None)
         if reported is None and (goal.constraints.get("best_on") or len(goals) == 1):
             reported = _only_task_reporting(wanted, goal.task, domain, vocabulary)
+        if reported is None and goal.constraints.get("best_on") and (fed := _reading_an_earlier_output(
+                [task for task in read + kin if task != goal.task], goals[:index], domain, vocabulary, wanted)):
+            task, source = fed  # "transcribe it, then tell me which emotion the words express, best accuracy on 'emotion'"
+            changed.append(goal.model_copy(update={"task": task, "source": source, "uses": []}))
+            continue
         if reported is None:
             changed.append(goal)
         else:  # candidate labels are no input of a fixed-label classifier
             uses = goal.uses if len(domain.actions[reported].inputs) > 1 else []
             changed.append(goal.model_copy(update={"task": reported, "uses": uses}))
     return changed
+
+
+def _reading_an_earlier_output(candidates: list[str], earlier: list[GoalSpec], domain: Domain, vocabulary: Vocabulary,
+                               wanted: dict[str, Any]) -> tuple[str, int] | None:
+    """A reading of the step, with results on the benchmark, that reads what an earlier step makes (the newest such
+    step): the task and that step's index."""
+    for task in candidates:
+        if task not in domain.actions or not _reported(vocabulary, domain.actions[task].pipeline_tag, wanted):
+            continue
+        needs = {kind for _param, kind in domain.actions[task].inputs}
+        makers = [i for i, goal in enumerate(earlier) if goal.task in domain.actions and needs <= set(domain.actions[goal.task].output_modalities)]
+        if makers:
+            return task, makers[-1]
+    return None
 
 
 def _only_task_reporting(wanted: dict[str, Any], task: str, domain: Domain, vocabulary: Vocabulary) -> str | None:

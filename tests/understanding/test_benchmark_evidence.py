@@ -20,3 +20,12 @@ def test_a_benchmark_only_one_task_reports_decides_a_step_none_of_its_readings_f
     assert [step.task for step in result.tasks] == ["image-classification"]
     assert result.tasks[0].model == "nateraw/vit-base-beans" and "vision" in result.domains
     assert type(planner)(select_models=False).plan(query).tasks[0].task != "image-classification"  # no graph, no evidence
+
+
+def test_a_steps_benchmark_a_reading_reports_on_what_an_earlier_step_makes_reads_that_step(planner):
+    """An emotion asked of a recording read as audio classification: only text classifiers report the 'emotion'
+    dataset, and the transcript is there to read."""
+    result = planner.plan("Transcribe ./complaint_voicemail.ogg and then tell me which emotion the caller's words express. "
+                          "The emotion classifier should have the highest accuracy on the 'emotion' dataset.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("text-classification", [0])]
+    assert result.tasks[1].model == "bhadresh-savani/distilbert-base-uncased-emotion"
