@@ -280,6 +280,16 @@ def _key(words: str) -> str:
     return re.sub(r"[\s-]+", "", words.lower())
 
 
+def licence_words_unread(text: str, start: int, end: int) -> list[tuple[int, int, str | list[str]]]:
+    """The licence words in a span that are ordinary words too, which the vocabulary reads only in capitals or
+    beside licence talk ("both apache."): (start, end, the ids they name), for a reader that judged the span to
+    state a licence; not one the person's own results will carry ("so that derived data can be released under CC BY")."""
+    data = _vocabulary()
+    output_licence = data["patterns"]["output_licence"]
+    return [(m.start(), m.end(), data["licence_words"][_key(m.group(1))]) for m in data["licence_word_pattern"].finditer(text, start, end)
+            if _key(m.group(1)) in AMBIGUOUS_LICENCE_WORDS and not output_licence.search(text, start, m.start())]
+
+
 def _is_licence_word(match: re.Match, sentence: str) -> bool:
     """A licence word that is an ordinary word too ('mit', 'apache') counts in capitals or beside licence talk."""
     word = _key(match.group(1))
@@ -633,9 +643,15 @@ def _languages(text: str) -> list[Phrase]:
                 start = match.end("noun") + 1  # "a chatbot that converses in Chinese": the model's noun may name its task
             elif match.groupdict().get("subject"):
                 start = match.end("subject") + 1  # "everything has to handle German": the subject says which steps
+            if REFUSED_LANGUAGE.search(text, max(0, match.start("language") - 30), match.start("language")):
+                continue  # "an actual german voice, not some english one": the language refused
             if not any(p.start < end and start < p.end for p in found):
                 found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES.get(match["language"].lower(), match["language"].lower())]))
     return found
+
+
+# words right before a model's language that refuse it ("not some English one", "rather than a Spanish model")
+REFUSED_LANGUAGE = re.compile(r"\b(?:not|no|never|rather\s+than|instead\s+of)\s+(?:(?:an?|some|the|any|one|of)\s+){0,2}$", re.I)
 
 
 def _local_only(text: str, data: dict) -> list[Phrase]:

@@ -10,8 +10,9 @@ state each constraint (`python -m hive.understanding.constraint_training`).
 
 Where it reads a kind surely in a clause in which the vocabulary reader found none of that kind, the value is
 taken from the clause: a language name, a count (a size cap, a download floor); kinds without a value
-(offline, smallest, most downloaded, most liked) need none. A kind read surely whose value the clause does not
-give (a licence or benchmark the vocabulary does not know) is reported back, never applied as a guess.
+(offline, smallest, most downloaded, most liked) need none. A licence word that is an ordinary word too
+("both apache.") is a licence in a clause read surely as stating one. A kind read surely whose value the clause
+does not give (a licence or benchmark the vocabulary does not know) is reported back, never applied as a guess.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 
 from hive.errors import HiveError
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
-from hive.selection.phrases import Phrase, quantities, value_kinds
+from hive.selection.phrases import Phrase, licence_words_unread, quantities, value_kinds
 from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
 from hive.understanding.hidden_layer import Network, load_network, output_logits
@@ -179,7 +180,10 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
         for q in counts:
             if q.unit in ("download", None):
                 return [Phrase(q.start, q.end, field, parse_count(q.number))]
-    return []  # licences and benchmarks are named from the vocabulary only
+    if kind in ("licence_allow", "licence_deny"):  # "both apache.": a word the vocabulary reads as a licence only beside licence talk
+        return [Phrase(a, b, field, named if isinstance(named, list) else [named])
+                for a, b, named in licence_words_unread(located.masked, start, end) if free(a)]
+    return []  # benchmarks, and other licences, are named from the vocabulary only
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

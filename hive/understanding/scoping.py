@@ -41,7 +41,7 @@ from hive.understanding.task_names import task_named_in
 # A step's number: "(1)", "2)", "step 2"
 STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
-LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*:(?!//)", re.M)
+LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"

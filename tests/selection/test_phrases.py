@@ -41,6 +41,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the reader should be the community favourite", {"rank_by": "likes"}),
     ("use the crowd favourite (most downloads)", {"rank_by": "downloads"}),
     ("What I do NOT want: anything non-commercial.", {"deny_licences": ["non-commercial"]}),
+    # a language refused right before it is no language of the model
+    ("has 2 be an actual german voice not some english one", {"languages": ["de"]}),
+    ("no English models, only a German one", {"languages": ["de"]}),
     # a leaderboard names its dataset; a split may close the clause after the metric and dataset
     ("Transcriber: whatever's top of the LibriSpeech leaderboard for word error rate, clean test set.",
      {"best_on": {"dataset": "LibriSpeech clean test set", "config": None, "metric": "wer"}}),

@@ -169,6 +169,16 @@ def test_a_label_listing_steps_binds_each_of_them(planner, limit):
                                                "summarization": {"max_parameters": 300_000_000}}}
 
 
+def test_a_label_with_an_equals_sign_and_a_lower_case_licence_word_are_read(planner):
+    """'img one = most liked' names the picture step; 'both apache.' is a licence since the learned reader reads the
+    clause as stating one (the vocabulary alone reads 'apache' only in capitals or beside licence talk)."""
+    result = planner.plan("press release in french (communique_fr.txt) -- translate to english then summarise in 3 lines. "
+                          "both apache. summariser = the most downloaded one")
+    assert result.constraints == {"global": {"licences": ["apache-2.0"]}, "per_task": {"summarization": {"rank_by": "downloads"}}}
+    result = planner.plan("transcribe ./record.wav, translate to english, then make an image from the lyrics. img one = most liked.")
+    assert result.constraints == {"per_task": {"text-to-image": {"rank_by": "likes"}}}
+
+
 def test_a_constraint_set_off_by_dashes_binds_the_step_before_it(planner):
     result = planner.plan("Transcribe ./talk.wav — pick the one with the lowest WER on LibriSpeech — then summarise it with a summariser under 500M parameters.")
     assert result.constraints == {"per_task": {"automatic-speech-recognition": {"best_on": {"dataset": "LibriSpeech", "metric": "wer"}},

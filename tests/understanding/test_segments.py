@@ -21,6 +21,12 @@ def test_numbered_steps_and_connectives_are_parts_of_their_own():
     assert split_parts(located)[0].modalities == {"audio"}
 
 
+def test_a_plus_between_spaces_joins_two_asks_but_a_count_s_plus_does_not():
+    assert [p.reading.strip() for p in split_parts(locate_values("sentiment(transcript) + ner(transcript)"))] == [
+        "sentiment(transcript)", "+ ner(transcript)"]
+    assert len(split_parts(locate_values("a model with 500k+ downloads"))) == 1
+
+
 def test_a_table_is_named_and_flagged():
     located = locate_values("Given {'city': ['Oslo', 'Rome'], 'pop': ['0.7', '2.8']}, which city is larger?")
     first = split_parts(located)[0]
