@@ -114,9 +114,9 @@ class Planner:
             goals = self.understander.select_goals(parsed, inputs, domain)
             if self.select_models and names_a_benchmark(goals, parsed.constraints):
                 goals = tasks_their_benchmarks_name(goals, parsed.constraints, self.library.merged, self.selector.vocabulary)
-                added = [name for goal in goals if goal.task not in domain.actions for name in self.library.domains_of(goal.task)[:1]]
-                if added:  # a step became a task of a domain not picked
-                    result.domains += [name for name in dict.fromkeys(added) if name not in result.domains]
+                joining = [name for goal in goals if goal.task not in domain.actions for name in self.library.domains_of(goal.task)[:1]]
+                if joining:  # a step became a task of a domain not picked
+                    result.domains += [name for name in dict.fromkeys(joining) if name not in result.domains]
                     domain = merge_domains(self.library.get(result.domains))
         with _timed(timings, "problem"):
             problem = build_problem(domain, inputs, goals)

@@ -631,6 +631,10 @@ _NOT_DATASET_ENDS = {"step", "steps", "stage", "part", "task", "model", "models"
 
 # -- languages and where models run ------------------------------------------------------------------------------------
 
+# words right before a model's language that refuse it ("not some English one", "rather than a Spanish model")
+REFUSED_LANGUAGE = re.compile(r"\b(?:not|no|never|rather\s+than|instead\s+of)\s+(?:(?:an?|some|the|any|one|of)\s+){0,2}$", re.I)
+
+
 def _languages(text: str) -> list[Phrase]:
     found: list[Phrase] = []
     if not (LANGUAGE_MENTION.search(text) or MAY_CODE_A_LANGUAGE.search(text)):
@@ -648,10 +652,6 @@ def _languages(text: str) -> list[Phrase]:
             if not any(p.start < end and start < p.end for p in found):
                 found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES.get(match["language"].lower(), match["language"].lower())]))
     return found
-
-
-# words right before a model's language that refuse it ("not some English one", "rather than a Spanish model")
-REFUSED_LANGUAGE = re.compile(r"\b(?:not|no|never|rather\s+than|instead\s+of)\s+(?:(?:an?|some|the|any|one|of)\s+){0,2}$", re.I)
 
 
 def _local_only(text: str, data: dict) -> list[Phrase]:

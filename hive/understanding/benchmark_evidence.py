@@ -46,7 +46,7 @@ def tasks_their_benchmarks_name(goals: list[GoalSpec], stated: dict[str, Any], d
         if reported is None and (goal.constraints.get("best_on") or len(goals) == 1):
             reported = _only_task_reporting(wanted, goal.task, domain, vocabulary)
         if reported is None and goal.constraints.get("best_on") and (fed := _reading_an_earlier_output(
-                [task for task in read + kin if task != goal.task], goals[:index], domain, vocabulary, wanted)):
+                [task for task in read + kin if task != goal.task], changed[:index], domain, vocabulary, wanted)):
             task, source = fed  # "transcribe it, then tell me which emotion the words express, best accuracy on 'emotion'"
             changed.append(goal.model_copy(update={"task": task, "source": source, "uses": []}))
             continue

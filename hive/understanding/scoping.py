@@ -257,7 +257,7 @@ def names_only_targets(masked: str, start: int, end: int) -> list[tuple[int, int
     places, the most downloaded model is fine.", "The depth and segmentation models: ___"): words there name
     a step, they do not ask for one. Empty when other words may ask ("then score how close it is. The
     similarity model ...")."""
-    spans = [(a, b) for a, b, _name in _Targets(masked, [], None, None)._placed_names(start, end)]  # type: ignore[arg-type]
+    spans = [(a, b) for a, b, _name in _placed_names(masked, start, end)]
     rest = masked[start:end]
     for a, b in spans:
         rest = rest[:a - start] + " " * (b - a) + rest[b - start:]
@@ -343,6 +343,15 @@ def _noun_target() -> re.Pattern:
     return re.compile(rf"(?P<name>(?:\b(?!(?:and|or|nor|plus)\b)[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
 
 
+def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
+    found = [(start + m.start("name") + a, start + m.start("name") + b, _spelt(_own_words(m["name"][a:b])))
+             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target())
+             for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
+    kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
+    return sorted(kept)
+
+
 class _Targets:
     """The steps that the names of targets in a span of the request name."""
 
@@ -353,21 +362,15 @@ class _Targets:
         """The names of targets in a span, each its own words, acronyms spelt out ('QA model' -> 'question
         answering model'); a name of generic words only ('the model', 'every one') or of every step ('anything
         we run') is none."""
-        return [name for _start, _end, name in self._placed_names(start, end)]
+        return [name for _start, _end, name in _placed_names(self.masked, start, end)]
 
-    def _placed_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
-        found = [(start + m.start("name") + a, start + m.start("name") + b, _spelt(_own_words(m["name"][a:b])))
-                 for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target())
-                 for m in pattern.finditer(self.masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
-        kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
-        return sorted(kept)
 
     def named(self, start: int, end: int, at: int | None = None) -> list[Mention]:
         """The steps the span's names name; with `at` (where a constraint stands), when they name different
         steps, those of the subject nearest before it ("the sentiment model needs 500k+ downloads and the speech
         recogniser has to be an English model"), with names listed beside it ("the captioner and the translator
         must be MIT"), else of the first name after it ("only MIT for the captioner, ...")."""
-        placed = [(a, b, steps) for a, b, name in self._placed_names(start, end) if (steps := self._steps_named(name))]
+        placed = [(a, b, steps) for a, b, name in _placed_names(self.masked, start, end) if (steps := self._steps_named(name))]
         if at is not None and len({m.task for _a, _b, steps in placed for m in steps}) > 1:
             before = [p for p in placed if p[1] <= at]
             if before:
