@@ -35,6 +35,7 @@ WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
 # words that say nothing of a side's kind ("the", "my", "in", "plain")
 FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
 MAX_SIDE_WORDS = 6
+OWN_READING_SHARE = 0.5  # a phrase's reading among tasks of the arriving kind beats its best reading after a conversion when at least this share as likely
 TEXT = "text"
 
 
@@ -201,15 +202,16 @@ def _translates(kind: str, language: str | None, side: Side) -> bool:
 
 def _phrase_steps(side: Side, kind: str | None, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan],
                   detector: TaskDetector) -> list[ChainStep]:
-    """A phrase's task, after the conversion its input needs ("call.wav -> summary": transcribe, then summarise)."""
+    """A phrase's task, after the conversion its input needs ("call.wav -> summary": transcribe, then summarise),
+    unless a task reading the arriving kind is about as likely."""
     step = _phrase_step(side, None, located, parsed, cues, detector)
     if step is None:
         return []
     if kind is None or kind in _input_kinds(step.task):
         return [step]
     own = _phrase_step(side, kind, located, parsed, cues, detector)
-    if own is not None:
-        return [own]
+    if own is not None and own.confidence >= OWN_READING_SHARE * step.confidence:
+        return [own]  # a reading of the arriving kind about as likely ("ner on the output" of a picture is no picture question)
     conversion = next((c for needed in sorted(_input_kinds(step.task)) if (c := conversion_between(kind, needed))), None)
     return [ChainStep(conversion, side.start, side.end, step.confidence), step] if conversion else []
 

@@ -59,7 +59,8 @@ LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+\s+){1,12}?)(?:shall|must|
 ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
             "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
             "mt": "machine translation", "nli": "natural language inference", "id": "identification",
-            "lid": "language identification"}
+            "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
+            "docqa": "document question answering"}
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in",

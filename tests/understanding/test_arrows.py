@@ -59,3 +59,11 @@ def test_a_chain_plans_its_steps_in_order(planner):
     assert result.tasks[1].dep == [0]
     plan = planner.plan("en->fr: 'Please find attached the revised contract.'")
     assert [t.task for t in plan.tasks] == ["translation"]
+
+
+def test_a_phrase_after_a_picture_is_read_after_a_conversion_unless_a_picture_task_is_about_as_likely(planner):
+    """'ner on the output' of a screenshot had been read as a question about the picture (0.03) rather than
+    entities (0.54) in the text read off it."""
+    result = planner.plan("ocr ./screens/err_0412.png -> ner on the output")
+    assert [(t.task, t.dep) for t in result.tasks] == [("image-to-text", []), ("token-classification", [0])]
+    assert [t.task for t in planner.plan("./photo.jpg -> what is the man holding?").tasks] == ["visual-question-answering"]

@@ -278,3 +278,10 @@ def test_a_doer_noun_with_words_of_its_own_is_read_by_them(planner):
     result = planner.plan("Write a short fairy tale about a fox, make an illustration for it, and narrate it. "
                           "Story generator: MIT licence. Illustration: the most liked image model.")
     assert result.constraints == {"per_task": {"text-generation": {"licences": ["mit"]}, "text-to-image": {"rank_by": "likes"}}}
+
+
+def test_the_fields_shorthand_for_a_task_names_its_step_and_its_target(planner):
+    """'seg' asks for segmentation and, as a label, names that step ('seg: smallest')."""
+    result = planner.plan("seg + depth on ./frames/000123.png. seg: smallest. depth: most downloaded.")
+    assert sorted(t.task for t in result.tasks) == ["depth-estimation", "image-segmentation"]
+    assert result.constraints == {"per_task": {"image-segmentation": {"smallest": True}, "depth-estimation": {"rank_by": "downloads"}}}
