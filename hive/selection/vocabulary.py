@@ -66,9 +66,7 @@ def _wanted_words(dataset: str, id_words: Collection[str] = ()) -> list[str]:
     that a dataset id writes as one are one ('STS Benchmark' -> stsbenchmark), though one of them names nothing; one
     that no id writes as one is two ('squad2' -> squad, 2)."""
     words = _words(re.sub(r"(\d)\.0\b", r"\1", dataset.replace("'s ", " ")))
-    # a name run together with its version that no id writes so ('squad2' of squad_v2) is the name and the version
-    words = [part for word in words for part in (RUN_TOGETHER.fullmatch(word).groups() if RUN_TOGETHER.fullmatch(word)
-                                                 and word not in id_words else (word,))]
+    words = [part for word in words for part in _name_and_version(word, id_words)]
     joined: list[str] = []
     for word in words:
         if joined and joined[-1] + word in id_words:
@@ -76,6 +74,12 @@ def _wanted_words(dataset: str, id_words: Collection[str] = ()) -> list[str]:
         else:
             joined.append(word)
     return [w for w in joined if w not in DATASET_FILLER]
+
+
+def _name_and_version(word: str, id_words: Collection[str]) -> tuple[str, ...]:
+    """A name run together with its version that no id writes so ('squad2' of squad_v2) is the name and the version."""
+    run_together = RUN_TOGETHER.fullmatch(word)
+    return run_together.groups() if run_together and word not in id_words else (word,)
 
 
 def _language_name(row: dict[str, object]) -> list[str]:

@@ -255,12 +255,12 @@ class LearnedUnderstander(RuleUnderstander):
         target's name, "For picking out people and places, ...", names the step), a constraint phrase."""
         family = family_of(task)
         start, end = part.start, part.end
+        widened = not any(start <= c.start < end for c in located.constraints)
+        if widened:  # a piece of a sentence that only names targets and states limits ("For picking out people | and places, ___ is fine.")
+            start, end = sentence_span(located.masked, part.start)
         names = names_only_targets(located.masked, start, end)
-        if not any(start <= c.start < end for c in located.constraints):  # a piece of a sentence that only names targets and
-            start, end = sentence_span(located.masked, part.start)  # states limits ("For picking out people | and places, ___ is fine.")
-            names = names_only_targets(located.masked, start, end)
-            if not names:
-                return False
+        if widened and not names:
+            return False
         return any(family_of(e.task) == family for e in earlier) and not _has_input(part) \
             and not any(family_of(m.task) == family and not any(a <= m.start < b for a, b in names) for m in inside) \
             and any(start <= c.start < end for c in located.constraints) \
@@ -288,12 +288,9 @@ class LearnedUnderstander(RuleUnderstander):
         ./house.jpg' read as text-to-image) takes the detector's next reading that can read that input; a
         step that reads another's output takes a reading that can read it; one given labels is zero-shot."""
         for goal in goals:
-            action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
-            if action is None or source is None or not action.bridge:
+            have = _already_converted(goal, actions, inputs)
+            if have is None:
                 continue
-            if _reads(action, source.modalities) or not set(action.output_modalities) & set(source.modalities):
-                continue
-            have = set(source.modalities)
             direct = [t for t in _readings_that_read(goal, actions, have) if goal.readings[t] >= CUE_SUPPORT]
             # else any likely reading that a conversion in front makes possible ("an image from the description
             # spoken in ./desc.wav" read as speech synthesis): the one certain failure is to keep the no-op
@@ -497,17 +494,22 @@ def _reads(action: ActionSchema, modalities: Collection[str]) -> bool:
     return action.input_modality(action.main_input) in modalities
 
 
+def _already_converted(goal: GoalSpec, actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> set[str] | None:
+    """The kinds of data of the input a conversion step reads when that input already has the form the step makes
+    (a text-to-image step of ./house.jpg), else None."""
+    action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
+    if action is None or source is None or not action.bridge or _reads(action, source.modalities):
+        return None
+    have = set(source.modalities)
+    return have if set(action.output_modalities) <= have else None
+
+
 def _without_no_op_conversions(goals: list[GoalSpec], actions: dict[str, ActionSchema], inputs: dict[str, InputResource]) -> list[GoalSpec]:
     """A conversion still asked of an input that already has the converted form, beside other steps, names that
     input rather than asking for a step ("For the photo of the horse (./horse.jpg) I want: a description ..."
     read as making the photo): it is left out, and the steps reading it read the input. Alone, it stays (the
     planner says there is nothing to convert)."""
-    def no_op(goal: GoalSpec) -> bool:
-        action, source = actions.get(goal.task), inputs.get(goal.source) if isinstance(goal.source, str) else None
-        return (action is not None and source is not None and action.bridge and not _reads(action, source.modalities)
-                and set(action.output_modalities) <= set(source.modalities))
-
-    replaced = {position: goal.source for position, goal in enumerate(goals) if no_op(goal)}
+    replaced = {position: goal.source for position, goal in enumerate(goals) if _already_converted(goal, actions, inputs) is not None}
     if not replaced or len(replaced) == len(goals):
         return goals
     kept = [position for position in range(len(goals)) if position not in replaced]

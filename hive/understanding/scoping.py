@@ -141,8 +141,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         sentence_start = sentence_span(masked, phrase.start)[0]
         if len(steps) == 1 and BOTH.search(query, sentence_start, clause[1]) and len(paired := targets.named(sentence_start, clause[1])) > 1:
             steps = paired  # "the translator and the voice both need to speak Spanish", "Both the chat model and the voice model must ..."
-        distributive = EACH_AFTER.match(query, phrase.end) and targets.names(*segment)  # "Transcriber and summariser: under 300M each"
-        if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause) and not distributive:
+        if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause) \
+                and not (EACH_AFTER.match(query, phrase.end) and targets.names(*segment)):  # "Transcriber and summariser: under 300M each"
             merge_phrase(whole, phrase)
             continue
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
