@@ -247,11 +247,16 @@ def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:
         return Constraints()
     with contextlib.suppress(ValueError):
         into = language_code(step.language)
-        source = _source_language(step, steps, words, into)
-        if source is None and into != REQUEST_LANGUAGE:
-            return Constraints(translation=Direction(into=into, source=REQUEST_LANGUAGE, assumed=True))
-        return Constraints(translation=Direction(into=into, source=source if source != into else None))
+        return translation_needs(into, _source_language(step, steps, words, into))
     return Constraints()
+
+
+def translation_needs(into: str, source: str | None) -> Constraints:
+    """What a translation into `into` asks of its model when its text is in `source` (None: not known, so taken to
+    be in the request's language, unless that is the target)."""
+    if source is None and into != REQUEST_LANGUAGE:
+        return Constraints(translation=Direction(into=into, source=REQUEST_LANGUAGE, assumed=True))
+    return Constraints(translation=Direction(into=into, source=source if source != into else None))
 
 
 def _source_language(step: TaskStep, steps: list[TaskStep], words: str, into: str) -> str | None:
