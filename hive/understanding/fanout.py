@@ -33,6 +33,9 @@ _LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for na
 TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
 
+# "a French translation", "the Portuguese copy of the recap": the language a text is wanted in, before the text's noun
+MADE_IN_LANGUAGE = re.compile(rf"\b(?:an?|the|my|our|your)\s+(?P<language>{_LANGUAGE})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
+
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
     """Input id -> the ids of the inputs of its kind named in the same list (itself included); the texts pasted
@@ -99,6 +102,8 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
         end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
         wanted = TARGET_LANGUAGES.search(located.masked, mention.start, max(end, mention.end))
         languages = list(dict.fromkeys(re.findall(_LANGUAGE, wanted.group(0), re.I) if wanted else []))
+        if not languages and (made := MADE_IN_LANGUAGE.search(located.masked, _clause_start(tasks, index, located.masked), max(end, mention.end))):
+            languages = [made["language"]]  # "a French translation of ./notes.txt", "a Portuguese copy of the recap"
         if not languages and (pair := language_pair(located.masked[_clause_start(tasks, index, located.masked):max(end, mention.end)])):
             languages = [pair[1]]
         languages = [language.capitalize() for language in languages]

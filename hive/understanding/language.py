@@ -100,6 +100,8 @@ SAID_TO_BE_IN = re.compile(r"(?:\b(?:is|are|was|were|spoken|recorded|held|given|
 # "an English summary", "-> English text": a language the result is asked in, not the recording's
 A_RESULT = re.compile(r"[- ](?:summary|summaries|version|voice-?over|narration|translation|subtitles?|text)\b", re.I)
 LISTED = re.compile(r"\s*(?:,|and|or|&|,\s*and)\s*", re.I)
+# "I need it in English", "give me the answer in French": the language a result is wanted in
+WANTED_IN = re.compile(r"\b(?:need|want|get|give|have|send)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:it|them|this|that|everything|the\s+[^\W\d_]+)\s+in\s+$", re.I)
 # "I only speak English", "we understand French", "my grandma only speaks Polish", "the babysitter reads English",
 # "I am Vietnamese": the language of the person (or the one they ask for), not the recording's. Someone else's
 # "speaks" needs an "only" ("she speaks Greek" is said of a recording's speaker).
@@ -127,7 +129,8 @@ def spoken_language(text: str) -> str | None:
         listed_after: tuple[int, bool] = (-1, False)  # the end of the mention before and whether a verb placed it
         for m in LANGUAGE_MENTION.finditer(words):
             if not m["before"] and not ARROW_BEFORE.search(words, max(0, m.start() - 8), m.start()) \
-                    and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()):
+                    and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()) \
+                    and not WANTED_IN.search(words, max(0, m.start() - 40), m.start()):
                 code = LANGUAGE_NAMES[m["name"].lower()]
                 stated = bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
                     or (listed_after[1] and bool(LISTED.fullmatch(words, listed_after[0], m.start())))  # "is in German and French"
@@ -146,7 +149,9 @@ def persons_language(text: str) -> str | None:
 
 # Words around a language name that make it the language of a text to translate: "from Spanish", "written in
 # Italian" before it; "to English", "->French" (a pair) or a kind of text ("this French email") after it
-SOURCE_BEFORE = re.compile(r"\b(?:from|written\s+in)\s+$", re.I)
+# words before a language name saying what a text is in ("the label is in French", "written in Dutch")
+TEXT_IS_IN = re.compile(r"\b(?:(?:is|are|was|were|'s)\s+(?:all\s+|mostly\s+)?|written\s+)in\s+$", re.I)
+SOURCE_BEFORE = re.compile(rf"\bfrom\s+$|{TEXT_IS_IN.pattern}", re.I)
 ARROW_BEFORE = re.compile(r"(?:->|→|=>|>)\s*$")
 # "en->fr", "English → German": a pair whose right side is the language wanted
 LANGUAGE_PAIR = re.compile(r"\b(?P<source>[a-z]{2,3}|[a-z]+)\s*(?:->|→|=>|>)\s*(?P<target>[a-z]{2,3}|[a-z]+)\b", re.I)

@@ -256,8 +256,10 @@ class LearnedUnderstander(RuleUnderstander):
         family = family_of(task)
         start, end = part.start, part.end
         widened = not any(start <= c.start < end for c in located.constraints)
-        if widened:  # a piece of a sentence that only names targets and states limits ("For picking out people | and places, ___ is fine.")
-            start, end = sentence_span(located.masked, part.start)
+        if widened:  # a piece of a sentence that only names targets and states limits ("For picking out people | and places, ___ is fine."),
+            start, end = sentence_span(located.masked, part.start)  # or of its half after a semicolon ("Any tool can ...; for the English version, ___")
+            start = max([start] + [start + m.end() for m in re.finditer(";", located.masked[start:part.start])])
+            end = min([end] + [part.end + m.start() for m in re.finditer(";", located.masked[part.end:end])])
         names = names_only_targets(located.masked, start, end)
         if widened and not names:
             return False

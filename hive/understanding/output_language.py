@@ -10,7 +10,7 @@ from hive.request import GoalSpec, InputResource
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, language_name
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import PROMPT_ID
-from hive.understanding.language import named_source_language, persons_language, spoken_language, text_language, the_one
+from hive.understanding.language import TEXT_IS_IN, named_source_language, persons_language, spoken_language, text_language, the_one
 
 # The steps whose output is in the language of the text they read: a translation goes before a voice (it reads the
 # translated text) and before a summary asked in English (English summarisers read it), after one asked in another
@@ -70,7 +70,8 @@ def _languages_into(words: str) -> set[str]:
 def asked_languages(words: str) -> set[str]:
     """The codes of the languages the words ask a result in."""
     return {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(words)
-            if not m["before"] and (IN_BEFORE.search(words, max(0, m.start() - 8), m.start()) or RESULT_AFTER.match(words, m.end()))}
+            if not m["before"] and not TEXT_IS_IN.search(words, max(0, m.start() - 24), m.start())  # "the scan is in German"
+            and (IN_BEFORE.search(words, max(0, m.start() - 8), m.start()) or RESULT_AFTER.match(words, m.end()))}
 
 
 def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str, asked: set[str], persons: str | None) -> None:

@@ -89,6 +89,8 @@ MIN_TABLE_LINES = 3  # a header and two rows: fewer delimited lines are as likel
 MAX_CELL_WORDS = 6  # a cell longer than this is prose, not a table's value ...
 MEAN_CELL_WORDS = 2.5  # ... and a table's cells hold this many words on average at most
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
+# a table's column of limits on the models, by its header ("| step | limit |")
+LIMITS_COLUMN = re.compile(r"(?:limits?|constraints?|requirements?|restrictions?|conditions?|rules?)(?:\s+on\s+the\s+models?)?", re.I)
 PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's own sentences often state
 FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia.") neither asks nor is content
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
@@ -482,18 +484,21 @@ def _pasted_table_spans(text: str) -> list[tuple[int, int]]:
     spans, i = [], 0
     while i < len(lines):
         block = _table_block(text, lines[i:])
-        if block >= MIN_TABLE_LINES and _terse(text[lines[i][0]:lines[i + block - 1][1]]) \
-                and not _states_limits([text[a:b] for a, b in lines[i + 1:i + block]]):
-            spans.append((lines[i][0], lines[i + block - 1][1]))
-            i += block
+        if block >= MIN_TABLE_LINES and _terse(text[lines[i][0]:lines[i + block - 1][1]]):
+            if not _states_limits(text[lines[i][0]:lines[i][1]], [text[a:b] for a, b in lines[i + 1:i + block]]):
+                spans.append((lines[i][0], lines[i + block - 1][1]))
+            i += block  # a table of limits stays the person's words, its rule line no header of another table
         else:
             i += 1
     return spans
 
 
-def _states_limits(rows: list[str]) -> bool:
+def _states_limits(header: str, rows: list[str]) -> bool:
     """Whether a table's rows are the person's limits on the models ("| licence | Apache-2.0 |", "| downloads |
-    >= 10,000 |"): most of them name a licence, a size, a ranking or a download floor."""
+    >= 10,000 |"): its header names a column of limits ("| part | limit |"), or most rows name a licence, a size,
+    a ranking or a download floor."""
+    if any(LIMITS_COLUMN.fullmatch(cell) for delimiter in TABLE_DELIMITERS for cell in _cells(header, delimiter)):
+        return any(map(_states_a_limit, rows))
     body = [row for row in rows if not MARKDOWN_RULE.fullmatch(row.strip())]
     return 2 * sum(map(_states_a_limit, body)) > len(body)
 

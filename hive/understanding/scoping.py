@@ -33,7 +33,7 @@ from hive.understanding.detector import CUE_FLOOR, NONE, SURE, PartReading, Task
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
 from hive.understanding.inputs import FOLDER_WORDS
-from hive.understanding.parsing import BLANK, parse_request
+from hive.understanding.parsing import BLANK, SENTENCE_END, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
 from hive.understanding.task_names import task_named_in
@@ -48,6 +48,8 @@ SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?
                             r"needs?\s+to|ought\s+to)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+# A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
+DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
 TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
@@ -83,6 +85,13 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
                   "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one",
                   "got", "u", "ve", "ya"}  # "the smallest model u got", "the MIT model you've got"
+# a subject naming a step by the work it does ("the part that turns the audio into words", "whatever makes the picture")
+STEP_BY_ITS_WORK = re.compile(r"^\W*(?:(?:the|a|an|any)\s+)?(?:(?:part|step|bit|stage|component|piece|one|tool|thing|model)s?\s+"
+                              r"(?:that|which|who)|whatever|whichever)\s", re.I)
+# a step named by the conversion it makes ("the part that turns the audio into words", "whatever converts the scan to text")
+CONVERSION_NAMED = re.compile(r"\b(?:turns?|converts?|changes?|transforms?|makes?)\s+(?:the\s+|my\s+|our\s+|your\s+|an?\s+)?"
+                              r"(?P<source>[^\W\d_]+)\s+(?:in)?to\s+(?:an?\s+|the\s+|some\s+)?(?P<target>[^\W\d_]+)", re.I)
+TEXT_SPOKEN_OF = re.compile(r"words|writing|sentences", re.I)  # text, as people say it of a conversion's result
 MADE_A_MODEL = re.compile(r"\bmake\s+it\s+(?=(?:the|an?)\b)", re.I)  # "make it the ___ model": which model, not what to make
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
@@ -232,12 +241,38 @@ def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list
 
 
 def _task_named(name: str, rules: RuleUnderstander, detector: TaskDetector) -> str | None:
-    """The library task a target's name names when two of three readings agree on it: the task its cue phrases name
-    ('captioner'), the one it is clearly closest to in meaning, and the detector's first reading of "I need a <name>
-    for this." ('summariser', 'chatbot'; not 'the weights'); else None."""
+    """The library task a target's name names: the one whose conversion it says ('the part that turns the audio into
+    words'), else the one two of three readings agree on: the task its cue phrases name ('captioner'), the one it is
+    clearly closest to in meaning, and the detector's first reading of "I need a <name> for this." ('summariser',
+    'chatbot'; not 'the weights'); else None."""
+    if converting := _task_by_conversion(name, detector):
+        return converting
     cued = {task for task, _start, _end in cue_spans(rules, name)}
     readings = [next(iter(cued)) if len(cued) == 1 else None, _clearly_closest_in_meaning(name), _read_as_needed(name, detector).best[0]]
     return next((task for task in readings if task is not None and task != NONE and readings.count(task) >= 2), None)
+
+
+def _task_by_conversion(name: str, detector: TaskDetector) -> str | None:
+    """The task a name says by the kinds of data it turns one into the other ('the part that turns the audio into
+    words', 'whatever converts the scan to text'): of the tasks that read the one and make the other, the one the
+    detector reads the name as most; None when the name says no such conversion."""
+    said = CONVERSION_NAMED.search(name)
+    if said is None:
+        return None
+    source, target = _kind_of_word(said["source"]), _kind_of_word(said["target"])
+    fitting = [task for task in load_library().actions if source in _data_kinds(task)[0] and target in _data_kinds(task)[1]]
+    if not fitting:
+        return None
+    reading = _read_as_needed(name, detector)
+    return max(fitting, key=lambda task: reading.probabilities.get(task, 0.0))
+
+
+def _kind_of_word(word: str) -> str | None:
+    """The kind of data a word names ('audio', 'words', 'pictures'), else None."""
+    kinds = {kind for kind, words in FOLDER_WORDS.items() if re.fullmatch(rf"(?:{words.pattern})s?", word, re.I)}
+    if TEXT_SPOKEN_OF.fullmatch(word):
+        kinds.add("text")
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 @lru_cache(maxsize=None)
@@ -270,12 +305,14 @@ def speaks_of_a_model(clause: str) -> bool:
     """Whether a clause, its constraint phrases blanked, speaks of a model rather than of work: it opens by
     naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ...") or with a longer
     subject holding a model's noun ("All machine-learning components used in ... shall be ___"), or no word
-    is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only.")."""
+    is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only."), or
+    a subject naming a step by its work ("The part that turns the audio into words must ___")."""
     opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
         return True
-    subject = LONG_SUBJECT.match(clause.rsplit(":", 1)[-1])  # "Annex B: All machine-learning components used in ... shall be"
-    if subject is not None and _noun_target().search(subject["subject"]):
+    head, _colon, tail = clause.rpartition(":")
+    subject = LONG_SUBJECT.match(tail if not SENTENCE_END.search(head) else clause)  # "Annex B: All machine-learning components used in ... shall be"
+    if subject is not None and (_noun_target().search(subject["subject"]) or STEP_BY_ITS_WORK.match(subject["subject"])):
         return True
     words = {w for w in re.findall(r"[^\W\d_]+", MADE_A_MODEL.sub(" ", clause).lower()) if not _noun_target().fullmatch(w)}
     return not words - CHOOSING_WORDS - GENERIC - FILLER
@@ -291,9 +328,12 @@ def _segment(text: str, at: int) -> tuple[int, int]:
 
 def _own_words(name: str) -> str:
     """A target's name without what comes before it: a blanked value, or a word that starts the noun phrase
-    ("the transcript with a summariser" -> "summariser"; "into english every model" -> "model")."""
+    ("the transcript with a summariser" -> "summariser"; "into english every model" -> "model"), but not one
+    inside the conversion a name says ("part that turns the audio into words")."""
     words = name.rstrip(BLANK + " ").split(BLANK)[-1].split()
-    starts = [i for i, word in enumerate(words) if word.lower() in PHRASE_STARTS]
+    conversion = CONVERSION_NAMED.search(" ".join(words))  # "part that turns the audio into words": its "into" starts nothing
+    said_at = len(" ".join(words)[:conversion.start()].split()) if conversion else len(words)
+    starts = [i for i, word in enumerate(words) if word.lower() in PHRASE_STARTS and i < said_at]
     return " ".join(words[starts[-1] + 1:] if starts else words)
 
 
@@ -340,14 +380,15 @@ def _words_with_the_one_before(text: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def _noun_target() -> re.Pattern:
-    # the words before the noun are its own, never across "and"/"or" ("the fact-writer and the voice" are two names)
-    return re.compile(rf"(?P<name>(?:\b(?!(?:and|or|nor|plus)\b)[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b", re.I)
+    # the words before the noun are its own, never across "and"/"or" ("the fact-writer and the voice" are two names);
+    # a noun starting a hyphenated word names no model ("a voice-over script")
+    return re.compile(rf"(?P<name>(?:\b(?!(?:and|or|nor|plus)\b)[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b(?!-\w)", re.I)
 
 
 def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
     found = [(start + m.start("name") + a, start + m.start("name") + b, _spelt(_own_words(m["name"][a:b])))
-             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, _noun_target())
+             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, DOER_TARGET, _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
     kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
     return sorted(kept)
@@ -391,6 +432,8 @@ class _Targets:
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
         task the name is clearly closest to in meaning ('the question answering', 'the image generator')."""
+        if converting := _task_by_conversion(name, self.detector):  # 'the part that turns the audio into words'; none: one the planner may add
+            return [m for m in self.tasks if converting in (m.task, family_of(m.task)) or family_of(converting) == m.task]
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}
         named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
         kin = cued | {family_of(task) for task in cued}

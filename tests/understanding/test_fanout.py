@@ -1,5 +1,7 @@
 """One step per input (hive/understanding/fanout.py), through the real planner."""
 
+import pytest
+
 from hive.pipeline import Planner
 
 
@@ -80,3 +82,10 @@ def test_a_comparison_of_translated_items_reads_both_translations():
                    "how similar they are.")
     assert [task for task, _ in steps] == ["translation", "translation", "sentence-similarity"]
     assert steps[2][1] == {"text": "<resource-0>", "other": "<resource-1>"}
+
+
+@pytest.mark.parametrize("query, language", [("Give me a French translation of ./notes.txt", "French"),
+                                             ("Summarise ./minutes.txt and make a Portuguese copy of the summary", "Portuguese")])
+def test_a_language_before_the_translations_noun_is_its_target(query, language):
+    translation = next(t for t in Planner(select_models=False).plan(query).tasks if t.task == "translation")
+    assert translation.language == language

@@ -155,3 +155,17 @@ def test_a_voice_reading_a_pasted_text_prefers_the_text_s_language(planner):
                                         ("./memo.txt", None)])
 def test_a_file_name_may_tag_its_language(path, code):
     assert file_name_language(path) == code
+
+
+def test_a_text_said_to_be_in_a_language_is_the_translations_source(planner):
+    """'The printed label ... is in French. I need its wording in English': French is what the text is in."""
+    result = planner.plan("The printed label in the exhibit photo ./labels/vitrine_12.jpg is in French. I need its wording in English "
+                          "for the catalogue.")
+    translation = next(t for t in result.tasks if t.task == "translation")
+    assert translation.model == "Helsinki-NLP/opus-mt-fr-en"
+
+
+def test_a_language_a_result_is_wanted_in_is_not_the_recordings():
+    from hive.understanding.language import spoken_language
+
+    assert spoken_language("A patient left a voicemail in Ukrainian: ./msg.wav. I need it in English and spoken back.") == "uk"

@@ -310,3 +310,11 @@ def test_a_numbered_paste_is_several_texts_only_when_asked_of_each():
     assert [text.split()[:2] for text in split] == [["The", "new"], ["The", "county's"]]
     whole = parse_request("Summarise these two news items in one paragraph:" + items)[0].input_texts
     assert len(whole) == 1 and "Item 2:" in whole[0]
+
+
+def test_a_table_whose_header_names_limits_stays_the_persons_words(planner):
+    """'| part | limit |' holds limits, though one row says there is none: its MIT binds the step of its row."""
+    result = planner.plan("From the scanned lease ./leases/unit4B_scan.png, what's the notice period? Then give me that answer in Spanish.\n\n"
+                          "| part | limit |\n|---|---|\n| reading the scan | MIT licence |\n| Spanish version | no restriction |")
+    assert not result.parsed.data
+    assert result.constraints == {"per_task": {"document-question-answering": {"licences": ["mit"]}}}

@@ -285,3 +285,35 @@ def test_the_fields_shorthand_for_a_task_names_its_step_and_its_target(planner):
     result = planner.plan("seg + depth on ./frames/000123.png. seg: smallest. depth: most downloaded.")
     assert sorted(t.task for t in result.tasks) == ["depth-estimation", "image-segmentation"]
     assert result.constraints == {"per_task": {"image-segmentation": {"smallest": True}, "depth-estimation": {"rank_by": "downloads"}}}
+
+
+def test_a_step_named_by_the_conversion_it_makes_binds_it_when_the_planner_adds_it(planner):
+    """'The part that turns the audio into words' is the transcription the planner adds before the translation: the
+    limit binds it, and the clause asks for no second transcription."""
+    result = planner.plan("A patient left a voicemail in Ukrainian: ./reception/msg_0518.wav. I need it in English and spoken back "
+                          "to the doctor, who doesn't read Cyrillic. The part that turns the audio into words must handle Ukrainian.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "translation", "text-to-speech"]
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"languages": ["uk"]}}}
+
+
+def test_a_doer_noun_right_before_a_limit_names_its_step(planner):
+    """'the grammar fixer smaller than 1B' binds the grammar step, not the translation named before it."""
+    result = planner.plan("translate my cover letter below into german and then fix the grammar of the german version. translator must "
+                          "be permissive licence, the grammar fixer smaller than 1B\n\nDear Ms Keller, I am writing to apply for the position.")
+    assert result.constraints["per_task"]["text2text-generation"] == {"max_parameters": 1_000_000_000}
+    assert result.constraints["per_task"]["translation"] == {"licences": ["permissive"]}
+
+
+def test_a_hyphenated_word_starting_with_a_models_noun_names_no_model(planner):
+    """'a voice-over script' is a text to write, not a voice model."""
+    result = planner.plan("write a 30-second voice-over script about our sourdough and have the script read out")
+    assert [t.task for t in result.tasks] == ["text-generation", "text-to-speech"]
+
+
+def test_a_sentence_asking_before_a_limits_label_still_asks(planner):
+    """'... and read out loud, I'm on the tractor. Limit: the voice should be ...': the limit's label does not make the
+    whole clause one that only speaks of a model."""
+    result = planner.plan("The invoice scan ./invoices/saatgut_0423.png is in German. What does it say about delivery terms? I want the "
+                          "answer in English and read out loud, I'm on the tractor. Limit: the voice should be the most downloaded one.")
+    assert [t.task for t in result.tasks] == ["document-question-answering", "translation", "text-to-speech"]
+    assert result.constraints == {"per_task": {"text-to-speech": {"rank_by": "downloads"}}}
