@@ -264,7 +264,8 @@ def _source_language(step: TaskStep, steps: list[TaskStep], words: str, into: st
     name is tagged with ("episode3_fr.srt") or its file's own, else the one the request names for it ("from
     Spanish", "this French email"; not the language it translates into: "tag the places in the English text" speaks
     of its output), else the one the step it reads writes (a transcript's recording's, a summary's text's)."""
-    if found := _language_of(next(iter(step.args.values()), None)):
+    text = next(iter(step.args.values()), None)
+    if text != words and (found := _language_of(text)):  # (the request's own words, taken as the text, say what it is in)
         return found
     if found := named_source_language(words, besides=into):
         return found

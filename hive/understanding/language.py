@@ -34,6 +34,13 @@ FUNCTION_WORDS = {
     "Dutch": {"de", "het", "en", "een", "is", "niet", "van", "met", "voor", "dit", "deze", "ik", "dan",
               "alsjeblieft", "op", "naar", "wat", "mij", "zijn", "ook", "goedemorgen", "bedankt", "dank", "jij",
               "heb", "hebben", "maar", "nog", "bij", "vandaag", "morgen", "hallo", "wij"},
+    # (the two share a script and many words: only the words one of them does not use)
+    "Russian": {"и", "с", "но", "что", "это", "как", "мой", "мне", "меня", "вы", "мы", "если", "уже", "или", "нет",
+                "очень", "пожалуйста", "здравствуйте", "спасибо", "все", "его", "был", "была", "когда", "только", "есть",
+                "они", "сейчас", "сегодня"},
+    "Ukrainian": {"і", "з", "але", "що", "це", "як", "мій", "мені", "мене", "ви", "ми", "якщо", "вже", "або", "ні",
+                  "дуже", "будь", "ласка", "привіт", "дякую", "усі", "його", "був", "була", "коли", "тільки", "є", "вони",
+                  "зараз", "сьогодні", "та", "ще"},
 }
 WORD = re.compile(r"[^\W\d_]+")
 # a language code as a file name's last tag, before its extension: "_fr.srt", "-de.json", ".es.txt", "_pt-BR.txt"
@@ -185,11 +192,15 @@ def file_text_language(path: str) -> str | None:
 
 
 def file_name_language(path: str) -> str | None:
-    """The code of the language a file's name tags it with ("episode3_fr.srt", "strings-de.json"), else None;
-    tags that are also English words ("notes_it.txt") do not count."""
+    """The code of the language a file's name tags it with ("episode3_fr.srt", "strings-de.json") or names as one of
+    its words ("korean_lecture_week3.mp3"), else None; tags that are also English words ("notes_it.txt",
+    "polish_the_draft.txt") do not count."""
     tag = FILE_LANGUAGE_TAG.search(path)
     code = tag["code"].lower() if tag else None
-    return code if code in KNOWN_CODES and code not in TAGS_THAT_ARE_WORDS else None
+    if code in KNOWN_CODES and code not in TAGS_THAT_ARE_WORDS:
+        return code
+    stem = re.sub(r"\.[A-Za-z0-9]{1,6}$", "", path.replace("\\", "/").rsplit("/", 1)[-1])
+    return the_one({LANGUAGE_NAMES[word] for word in re.split(r"[\W_]+", stem.lower()) if word in LANGUAGE_NAMES and word != "polish"})
 
 
 def pairs_from(words: str, end: int) -> bool:

@@ -85,6 +85,7 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
                   "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one",
                   "got", "u", "ve", "ya"}  # "the smallest model u got", "the MIT model you've got"
+ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a subject naming a step by the work it does ("the part that turns the audio into words", "whatever makes the picture")
 STEP_BY_ITS_WORK = re.compile(r"^\W*(?:(?:the|a|an|any)\s+)?(?:(?:part|step|bit|stage|component|piece|one|tool|thing|model)s?\s+"
                               r"(?:that|which|who)|whatever|whichever)\s", re.I)
@@ -307,7 +308,10 @@ def speaks_of_a_model(clause: str) -> bool:
     subject holding a model's noun ("All machine-learning components used in ... shall be ___"), or no word
     is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only."), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
-    opening = LABEL.match(clause) or SUBJECT_AT_START.match(clause)
+    label = LABEL.match(clause)
+    if label is not None and ASK_GOES_ON.match(label["name"]):
+        label = None  # "and answer: is there a fracture?" goes on asking; "and the voice must ..." still names a model
+    opening = label or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
         return True
     head, _colon, tail = clause.rpartition(":")
@@ -462,14 +466,18 @@ class _Targets:
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
         Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"; 'the fact-writer'
-        of "write three fun facts"), else the one step
+        of "write three fun facts"; 'the boxing model' of "box each animal"), else the one step
         whose task's name has it ('the classifier' of a text classification), else the one step whose task's
         description uses that verb ('the generator' of a picture made, then upscaled; a name with
         words of its own, 'the story generator', is read by them instead)."""
-        head = name.split()[-1].lower().split("-")[-1]  # 'the fact-writer' writes
-        stem = re.sub(r"(?:er|or|r)$", "", head)
-        if stem == head or len(stem) < 4:
-            return []
+        words = name.lower().split()
+        head = words[-1].split("-")[-1]  # 'the fact-writer' writes
+        if len(words) > 1 and head in GENERIC and len(words[-2]) >= 6 and words[-2].endswith("ing") and not cue_spans(self.rules, name):
+            head, stem = words[-2], words[-2][:-3]  # 'the boxing model' boxes ('the captioning model' is read by its cue)
+        else:
+            stem = re.sub(r"(?:er|or|r)$", "", head)
+            if stem == head or len(stem) < 4:
+                return []
         if stem[-1] == stem[-2]:  # 'the tagger' tags, 'the planner' plans
             stem = stem[:-1]
         sources = [lambda m: self.masked[m.start:m.end], lambda m: m.task.replace("-", " ")]  # 'the classifier': ...-classification

@@ -169,3 +169,26 @@ def test_a_language_a_result_is_wanted_in_is_not_the_recordings():
     from hive.understanding.language import spoken_language
 
     assert spoken_language("A patient left a voicemail in Ukrainian: ./msg.wav. I need it in English and spoken back.") == "uk"
+
+
+@pytest.mark.parametrize("path, code", [("korean_lecture_week3.mp3", "ko"), ("./a/german-podcast.mp3", "de"),
+                                        ("polish_the_draft.txt", None), ("english_french.txt", None)])
+def test_a_file_name_may_name_its_language_in_full(path, code):
+    from hive.understanding.language import file_name_language
+
+    assert file_name_language(path) == code
+
+
+@pytest.mark.parametrize("text, code", [("Здравствуйте, мой заказ до сих пор не пришёл. Что мне делать?", "ru"),
+                                        ("Привіт, моє замовлення досі не прийшло. Що мені робити? Дякую.", "uk")])
+def test_russian_and_ukrainian_are_told_apart_by_their_own_words(text, code):
+    from hive.understanding.language import text_language
+
+    assert text_language(text) == code
+
+
+def test_the_requests_own_words_taken_as_the_text_do_not_say_its_language(planner):
+    """A folder of no kind leaves the request as the text; 'are in Spanish' still says what it is in."""
+    result = planner.plan("Job #4471: the source files in /jobs/4471/es/ are in Spanish and the client wants them in English. "
+                          "Only use engines with 200k+ downloads.")
+    assert next(t for t in result.tasks if t.task == "translation").model == "Helsinki-NLP/opus-mt-es-en"

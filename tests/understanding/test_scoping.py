@@ -317,3 +317,17 @@ def test_a_sentence_asking_before_a_limits_label_still_asks(planner):
                           "answer in English and read out loud, I'm on the tractor. Limit: the voice should be the most downloaded one.")
     assert [t.task for t in result.tasks] == ["document-question-answering", "translation", "text-to-speech"]
     assert result.constraints == {"per_task": {"text-to-speech": {"rank_by": "downloads"}}}
+
+
+def test_a_gerund_before_a_models_noun_names_the_step_of_its_verb(planner):
+    """'The boxing model' is the step asked for with 'box', not the picture's other step."""
+    result = planner.plan("Trail cam shot ./trailcam/IMG_0043.jpg: box each animal in the frame, and tell me whether it was taken "
+                          "by day or at night. The boxing model must be under 200M parameters.")
+    assert result.constraints == {"per_task": {"object-detection": {"max_parameters": 200_000_000}}}
+
+
+def test_a_label_opening_with_and_goes_on_asking(planner):
+    """'... and answer: is there a visible fracture? Every model ...' asks a question of the picture."""
+    result = planner.plan("Hand X-ray ./xray/hand_0032.png: outline each bone region as separate masks, tell me what type of image this "
+                          "is, and answer: is there a visible fracture? Every model used must have at least 1,000 downloads.")
+    assert sorted(t.task for t in result.tasks) == ["image-classification", "image-segmentation", "visual-question-answering"]
