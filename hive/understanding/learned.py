@@ -44,6 +44,7 @@ from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanke
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
+from hive.understanding.task_names import spelt_out, task_named_in
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -209,6 +210,8 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
+        if label == NONE and _has_input(part) and (by_name := task_named_in(spelt_out(located.masked[part.start:part.end]))):
+            label = by_name  # "tableqa on sales_q3.csv": the task named outright, in the field's shorthand, on an input
         modelled = task_of_model_named(located.masked[part.start:part.end], self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):

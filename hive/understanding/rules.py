@@ -26,7 +26,7 @@ from hive.planning.library import DomainLibrary
 from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
-from hive.understanding.families import ANSWER, CLASSIFY
+from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.constraints import LANGUAGE_NAMES
@@ -158,6 +158,10 @@ class RuleUnderstander(Understander):
         resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
         resolver.resolve_all()
         kept = [m for m in tasks if resolver.applicable(m)]
+        if len(kept) < len(tasks) and _kin_read_the_inputs(tasks, resolver, inputs, actions):
+            resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
+            resolver.resolve_all()
+            kept = [m for m in tasks if resolver.applicable(m)]
         if len(kept) < len(tasks):
             unread = [(m, resolver.needed_modality(m)) for m in tasks if not resolver.applicable(m)]
             kept = self._without_unread(parsed, kept, unread)
@@ -294,6 +298,23 @@ def _fallback(parsed: ParsedRequest) -> list[Mention]:
             "'draw a lighthouse')"
         )
     return [Mention("text-generation", 0, len(parsed.instruction), "verb")]
+
+
+def _kin_read_the_inputs(tasks: list[Mention], resolver: "_SourceResolver", inputs: list[InputResource],
+                        actions: dict[str, ActionSchema]) -> bool:
+    """A step read as a member of a family (classify, answer) that needs a picture or sound the request does not
+    give, while it gives an input another member reads ("what emotion is in this tweet? tweet: '...'"), becomes
+    the family's meta task, made concrete by what it reads; whether any did."""
+    given = {m for r in inputs if r.kind != "unnamed" and not r.produced_by and r.id not in (PROMPT_ID, QUESTION_ID, LABELS_ID)
+             for m in r.modalities}
+    changed = False
+    for mention in tasks:
+        family = family_of(mention.task)
+        if resolver.applicable(mention) or family == mention.task:
+            continue
+        if any(actions[kin].input_modality(actions[kin].main_input) in given for kin in FAMILIES[family] if kin in actions):
+            mention.task, changed = family, True
+    return changed
 
 
 def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:

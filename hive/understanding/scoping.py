@@ -36,7 +36,7 @@ from hive.understanding.inputs import FOLDER_WORDS
 from hive.understanding.parsing import BLANK, SENTENCE_END, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
-from hive.understanding.task_names import task_named_in
+from hive.understanding.task_names import spelt_out, task_named_in
 
 # A step's number: "(1)", "2)", "step 2"
 STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
@@ -57,12 +57,6 @@ SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2
 # A subject of up to a dozen words before a modal verb, opening the clause
 LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+\s+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
                           r"|can(?:no|')t|may\s+only)\b", re.I)
-# The field's acronyms for tasks, spelt out before a target's name is read ("QA model: under 150M").
-ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
-            "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
-            "mt": "machine translation", "nli": "natural language inference", "id": "identification",
-            "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
-            "docqa": "document question answering"}
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in",
@@ -341,11 +335,6 @@ def _own_words(name: str) -> str:
     return " ".join(words[starts[-1] + 1:] if starts else words)
 
 
-def _spelt(name: str) -> str:
-    """A target's name with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
-    return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), name)
-
-
 def _says_more_than_generic(name: str) -> bool:
     """Whether a name holds a word besides generic ones ('the model', 'every one' name nothing)."""
     return bool(set(re.findall(r"[\w-]+", name.lower())) - GENERIC)
@@ -391,7 +380,7 @@ def _noun_target() -> re.Pattern:
 
 def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
-    found = [(start + m.start("name") + a, start + m.start("name") + b, _spelt(_own_words(m["name"][a:b])))
+    found = [(start + m.start("name") + a, start + m.start("name") + b, spelt_out(_own_words(m["name"][a:b])))
              for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, DOER_TARGET, _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
     kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
@@ -524,7 +513,7 @@ def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:
     detector finds at all likely ('speech recogniser', 'chatbot'). None when the clause names no model that way,
     or negates it ("no chatbot")."""
     for match in _noun_target().finditer(clause):
-        name = _spelt(_own_words(match["name"]))
+        name = spelt_out(_own_words(match["name"]))
         if not _says_more_than_generic(name) or NEGATION_BEFORE.search(clause, 0, match.start()):
             continue
         if named := task_named_in(name):

@@ -21,6 +21,17 @@ OTHER_NAMES = {
     "text2text-generation": [r"text" + JOIN + r"to" + JOIN + r"text(?:" + JOIN + r"generation)?"],
     "automatic-speech-recognition": [r"speech" + JOIN + r"recognition"],
 }
+# The field's acronyms and shorthand for tasks, spelt out before a name is read ("QA model: under 150M", "tableqa on x.csv").
+ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
+            "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
+            "mt": "machine translation", "nli": "natural language inference", "id": "identification",
+            "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
+            "docqa": "document question answering"}
+
+
+def spelt_out(text: str) -> str:
+    """The text with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
+    return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), text)
 
 
 @lru_cache(maxsize=1)

@@ -521,3 +521,10 @@ def test_a_model_named_for_a_clear_task_outweighs_a_side_clause_s_unsure_reading
                           "million times, proven at scale. Out of those, the one with the most likes. Prompt to test: "
                           "'a lighthouse at dusk, watercolour'.")
     assert [t.task for t in result.tasks] == ["text-to-image"]
+
+
+def test_a_task_named_in_the_fields_shorthand_on_an_input_is_asked():
+    """'tableqa on sales_q3.csv' asks for table question answering though the detector never saw the word."""
+    result = Planner(select_models=False).plan("tableqa on sales_q3.csv: 'which region had the highest revenue?' then tts the answer. "
+                                               "tts: cc-by-4.0.")
+    assert [t.task for t in result.tasks] == ["table-question-answering", "text-to-speech"]

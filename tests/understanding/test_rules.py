@@ -91,3 +91,11 @@ def test_a_step_with_no_source_named_reads_the_newest_earlier_step_whose_output_
     """A summary after a drawing reads the transcript, not a caption of the drawing the planner would have added."""
     steps = planner.plan("Transcribe ./a.wav, draw a cover picture for the episode, then summarise.").tasks
     assert [(t.task, t.dep) for t in steps] == [("automatic-speech-recognition", []), ("text-to-image", [0]), ("summarization", [0])]
+
+
+def test_a_classifier_of_a_sound_not_given_reads_the_text_that_is(planner):
+    """'what emotion is in this tweet?' read as an audio classifier: the request gives a text and no sound, so the
+    classifier of its family that reads text is planned on it."""
+    result = planner.plan("is there an MIT one that can tell me what emotion is in this tweet? the smaller the better. "
+                          "tweet: 'cannot BELIEVE they cancelled my flight AGAIN, 3rd time this month'")
+    assert [(t.task, t.args) for t in result.tasks] == [("text-classification", {"text": "cannot BELIEVE they cancelled my flight AGAIN, 3rd time this month"})]
