@@ -36,6 +36,9 @@ LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bw
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
 SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "b", "bn": "b", "billion": "b"}
 NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
+# a dataset's one word right before the ranking word of "<dataset> best <metric>" ("conll03 best f1", "LibriSpeech lowest WER"):
+# written as a name only a dataset has (a digit, an underscore, capitals inside it: not "MIT", "Apache")
+DATASET_RIGHT_BEFORE = re.compile(r"\b(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,}[a-z])[\w-]*)\s+$")
 # "on LibriSpeech", "at SQuAD": where a result was measured; "for", "in", "of" may introduce a dataset after a metric
 MEASURED_ON = ("on", "at", "over", "against", "across")
 MEASURED_ON_WORDS = "|".join(MEASURED_ON)
@@ -94,7 +97,7 @@ def _language_patterns() -> list[re.Pattern]:
         re.compile(rf"\blang(?:uages?)?\s*[:=]\s*(?P<language>{languages}|{every_code})\b", re.I),
         # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
         # model is the subject: "my mum only understands Greek" constrains nothing; a subject and its verb share a line)
-        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|one|everything|both|each|they|it))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|ones?|everything|both|each|they|it))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
@@ -609,6 +612,8 @@ def _dataset_before(body: str, metric_start: int, ranked: re.Match) -> tuple[str
     if anchor is None:
         return None
     name = _clean_dataset(window[anchor:])
+    if not name and anchor == ranked.end() and (right_before := DATASET_RIGHT_BEFORE.search(body, 0, ranked.start())):
+        return right_before["name"], "", right_before.start("name"), metric_start  # "apache ner model conll03 best f1"
     words = name.split()
     if not words or len(words) > 5 or not NAME_LIKE.search(words[0]) or words[0].lower() in _COMMON_WORDS:
         return None

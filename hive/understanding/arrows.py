@@ -31,6 +31,7 @@ ARROW = re.compile(r"[ \t]*(?:-{1,2}>|=>|[→⟶➔➜])[ \t]*")
 # what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
 SIDE_END = re.compile(r"[.!?;:,()\n]+(?=\s|$)|\n|[,()]")
 BRACKETED_FILE = re.compile(rf"\((\s*{BLANK}+\s*)\)")
+BRACKETED_WORD = re.compile(r"\((\s*[^\W\d_]+\s*)\)")  # "./allhands.wav (English) -> ...": a language in brackets is its side's
 WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
 # words that say nothing of a side's kind ("the", "my", "in", "plain")
 FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
@@ -82,9 +83,10 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
 
 
 def _chains(located: RequestText) -> list[list[Side]]:
-    """Every run of arrows in the masked request, as its sides ("audio (ep12.mp3) -> ...": a file in brackets
-    beside a kind word is part of its side, not its end)."""
+    """Every run of arrows in the masked request, as its sides ("audio (ep12.mp3) -> ...", "call.wav (Spanish) -> ...":
+    a file or a language in brackets beside a side's words is part of it, not its end)."""
     text = BRACKETED_FILE.sub(lambda m: f" {m.group(1)} ", located.masked)
+    text = BRACKETED_WORD.sub(lambda m: f" {m.group(1)} " if m.group(1).strip().lower() in LANGUAGE_NAMES else m.group(), text)
     chains: list[list[Side]] = []
     for arrow in ARROW.finditer(text):
         left_start = _side_start(text, arrow.start())

@@ -207,15 +207,18 @@ class LearnedUnderstander(RuleUnderstander):
                 mention.readings = reading.ranked()
             return inside + self._spoken(inside[-1], inside, located, part) if SPEECH not in {m.task for m in inside} else inside
         label, _p = reading.best
+        named_outright = False
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         if label == NONE and _has_input(part) and (by_name := task_named_in(spelt_out(located.masked[part.start:part.end]))):
-            label = by_name  # "tableqa on sales_q3.csv": the task named outright, in the field's shorthand, on an input
+            label, named_outright = by_name, True  # "tableqa on sales_q3.csv": the task named outright, in the field's shorthand, on an input
         modelled = task_of_model_named(located.masked[part.start:part.end], self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):
-            label = modelled  # "which speech recognition model has the lowest WER ...": the model's noun names the task
+            label, named_outright = modelled, True  # "which speech recognition model has the lowest WER ...": the model's noun names the task
+        named_outright = (named_outright or (modelled is not None and family_of(modelled) == family_of(label))) \
+            and not OPENING_VERB.match(located.masked[part.start:part.end])  # "voice this paragraph": a verb, unsure
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
         label = _result_asked_in_a_language(label, reading, inside, located)
         if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
@@ -247,7 +250,7 @@ class LearnedUnderstander(RuleUnderstander):
         same = [m for m in inside if family_of(m.task) == family_of(task)]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.task = task
-        mention.confidence = _probability(reading, family_of(task))
+        mention.confidence = max(_probability(reading, family_of(task)), SURE if named_outright else 0.0)
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
 
@@ -667,13 +670,21 @@ def _likeliest_ask(readings: list[PartReading], located: RequestText, refused: C
 
 
 def _modelled_ask(readings: list[PartReading], located: RequestText, detector: TaskDetector) -> list[Mention]:
-    """A request whose clauses all read "none" but name a model of a clear task asks for that task, kept
-    uncertain ("chatbot for my discord server, english only ...: 'yo what's the best way to learn guitar'")."""
+    """A request whose clauses all read "none" but name a model of a clear task, or the task itself (in the field's
+    shorthand too: "squad2 extractive qa, highest exact match"), asks for that task ("chatbot for my discord server,
+    english only ...: 'yo what's the best way to learn guitar'"): as surely as a name says it, unless the clause opens
+    with the noun used as a verb ("voice this paragraph")."""
     for reading in readings:
-        task = task_of_model_named(located.masked[reading.part.start:reading.part.end], detector)
+        clause = located.masked[reading.part.start:reading.part.end]
+        task = task_of_model_named(clause, detector) or task_named_in(spelt_out(clause))
         if task is not None:
-            return [_mention_of_part(_task_of(task, located, reading.part), reading, located, _probability(reading, task))]
+            named = not OPENING_VERB.match(clause)  # "voice this paragraph: ..." uses the noun as a verb, unsurely
+            return [_mention_of_part(_task_of(task, located, reading.part), reading, located,
+                                     max(_probability(reading, task), SURE if named else 0.0))]
     return []
+
+
+OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)  # "voice this ..."
 
 
 def _mention_of_chain_step(step: ChainStep) -> Mention:

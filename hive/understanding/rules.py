@@ -33,7 +33,7 @@ from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
-from hive.understanding.task_names import task_name_patterns, task_named_in
+from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
 if TYPE_CHECKING:
@@ -512,7 +512,7 @@ class _SourceResolver:
                 return "document-question-answering" if document else "visual-question-answering"
             if "table" in modalities:
                 return "table-question-answering"
-            named = task_named_in(self.located.masked[mention.start:mention.end]) == "question-answering"
+            named = task_named_in(spelt_out(self.located.masked[mention.start:mention.end])) == "question-answering"
             if ("question" in modalities or mention.source == PROMPT_ID) and not named:
                 return "text-generation"
             return "question-answering"  # answered from a text: a file, a pasted context, an earlier step's output

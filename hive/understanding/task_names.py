@@ -26,7 +26,8 @@ ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr
             "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
             "mt": "machine translation", "nli": "natural language inference", "id": "identification",
             "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
-            "docqa": "document question answering"}
+            "docqa": "document question answering", "t2i": "text to image", "txt2img": "text to image",
+            "img2img": "image to image", "t2v": "text to video", "lm": "language model", "llm": "large language model"}
 
 
 def spelt_out(text: str) -> str:

@@ -278,3 +278,19 @@ def test_each_saying_of_commercial_use_is_a_phrase():
 def test_a_filter_said_as_a_wish_is_read_but_not_applied(text, applied, wished):
     assert read_constraints(text)[0] == applied
     assert [p.key for p in constraint_phrases(text) if p.wish] == wished
+
+
+@pytest.mark.parametrize("text, dataset", [("apache ner model conll03 best f1", "conll03"), ("ner model, LibriSpeech lowest WER", "LibriSpeech")])
+def test_a_dataset_named_right_before_the_ranking_word_is_the_benchmarks(text, dataset):
+    (phrase,) = [p for p in constraint_phrases(text) if p.key == "best_on"]
+    assert phrase.value["dataset"] == dataset
+
+
+@pytest.mark.parametrize("text", ["MIT best f1 ner model", "Apache best f1 ner model"])
+def test_a_licence_before_the_ranking_word_is_no_dataset(text):
+    assert not [p for p in constraint_phrases(text) if p.key == "best_on"]
+
+
+def test_the_ones_that_do_a_language_limit_the_models_to_it():
+    assert [(p.key, p.value) for p in constraint_phrases("ASR: of the ones that do Spanish, best WER on Common Voice")][0] == ("languages", ["es"])
+    assert not constraint_phrases("I need to do German homework")

@@ -67,3 +67,11 @@ def test_a_phrase_after_a_picture_is_read_after_a_conversion_unless_a_picture_ta
     result = planner.plan("ocr ./screens/err_0412.png -> ner on the output")
     assert [(t.task, t.dep) for t in result.tasks] == [("image-to-text", []), ("token-classification", [0])]
     assert [t.task for t in planner.plan("./photo.jpg -> what is the man holding?").tasks] == ["visual-question-answering"]
+
+
+def test_a_language_in_brackets_beside_a_file_is_its_sides(planner):
+    """'./allhands_q3.wav (English) -> transcript -> summary -> Spanish': the bracket had ended the first side, and the
+    chain was lost."""
+    result = planner.plan("./allhands_q3.wav (English) -> transcript -> summary -> Spanish. all of it must be OK for commercial use")
+    assert [(t.task, t.language) for t in result.tasks] == [("automatic-speech-recognition", None), ("summarization", None),
+                                                             ("translation", "Spanish")]
