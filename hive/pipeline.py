@@ -284,7 +284,7 @@ def _language_of(text: object) -> str | None:
 
 def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) -> str | None:
     """The code of the language a step writes its text in, when one can tell: a translation's target; a
-    transcript's, the recording's the request names; a summary's or a generated text's, that of the text it
+    transcript's, the recording's the request names; the text read off a picture, the one its file's name tags; a summary's or a generated text's, that of the text it
     reads (a prompt taken from the request is in the request's language). A step reads only earlier steps."""
     if step.pipeline_tag == "translation":
         with contextlib.suppress(ValueError):
@@ -292,6 +292,8 @@ def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) ->
         return None
     if step.pipeline_tag == "automatic-speech-recognition":
         return spoken_language(words)
+    if step.pipeline_tag == "image-to-text" and wants_written_text(words):  # the text read off a picture is in the picture's language
+        return file_name_language(str(step.args.get("image", "")))
     if step.pipeline_tag not in WRITE_AS_THEY_READ:
         return None
     if found := _language_of(step.args.get("text")):

@@ -96,3 +96,10 @@ def test_a_limit_said_as_a_wish_is_not_applied_and_the_plan_says_so():
                                                "MIT-licensed but that's not a must.")
     assert result.constraints == {"global": {"max_parameters": 400_000_000}}
     assert any("'MIT-licensed' is said as a wish" in w for w in result.warnings)
+
+
+def test_the_text_read_off_a_picture_is_in_the_language_its_file_is_tagged_with(planner):
+    from hive.pipeline import _language_written
+
+    steps = planner.plan("./menu_ja.jpg: pull the text off it, then english translation").tasks
+    assert _language_written(steps[0], {s.id: s for s in steps}, "pull the text off it") == "ja"

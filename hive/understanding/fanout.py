@@ -33,8 +33,8 @@ _LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for na
 TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
 
-# "a French translation", "the Portuguese copy of the recap": the language a text is wanted in, before the text's noun
-MADE_IN_LANGUAGE = re.compile(rf"\b(?:an?|the|my|our|your)\s+(?P<language>{_LANGUAGE})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
+# "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
+MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{_LANGUAGE})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:

@@ -300,6 +300,9 @@ def _fallback(parsed: ParsedRequest) -> list[Mention]:
     return [Mention("text-generation", 0, len(parsed.instruction), "verb")]
 
 
+PICTURE_QUESTIONS = re.compile(r"\b(?:picture|photo|image|visual)s?[- ]questions?\b", re.I)
+
+
 def _kin_read_the_inputs(tasks: list[Mention], resolver: "_SourceResolver", inputs: list[InputResource],
                         actions: dict[str, ActionSchema]) -> bool:
     """A step read as a member of a family (classify, answer) that needs a picture or sound the request does not
@@ -509,7 +512,8 @@ class _SourceResolver:
                 source = self.by_id.get(mention.source) if isinstance(mention.source, str) else None
                 named = re.sub(r"[_\W]+", " ", str(source.value)) if source is not None and source.kind != "inline" else ""
                 document = self.rules.document_words.search(self.located.masked) or self.rules.document_words.search(named)
-                return "document-question-answering" if document else "visual-question-answering"
+                pictured = PICTURE_QUESTIONS.search(self.located.masked)  # "which picture question-answering model ..."
+                return "document-question-answering" if document and not pictured else "visual-question-answering"
             if "table" in modalities:
                 return "table-question-answering"
             named = task_named_in(spelt_out(self.located.masked[mention.start:mention.end])) == "question-answering"

@@ -294,3 +294,8 @@ def test_a_licence_before_the_ranking_word_is_no_dataset(text):
 def test_the_ones_that_do_a_language_limit_the_models_to_it():
     assert [(p.key, p.value) for p in constraint_phrases("ASR: of the ones that do Spanish, best WER on Common Voice")][0] == ("languages", ["es"])
     assert not constraint_phrases("I need to do German homework")
+
+
+def test_a_table_row_may_say_its_bound_in_words():
+    assert [(p.key, p.value) for p in constraint_phrases("| downloads | at least 1,000 |")] == [("min_downloads", 1000)]
+    assert not constraint_phrases("downloads: under 5000 is bad")

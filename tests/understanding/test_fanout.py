@@ -89,3 +89,8 @@ def test_a_comparison_of_translated_items_reads_both_translations():
 def test_a_language_before_the_translations_noun_is_its_target(query, language):
     translation = next(t for t in Planner(select_models=False).plan(query).tasks if t.task == "translation")
     assert translation.language == language
+
+
+def test_a_language_before_translation_needs_no_article():
+    steps = Planner(select_models=False).plan("./menu_ja.jpg: pull the text off it, then english translation").tasks
+    assert [(t.task, t.language) for t in steps] == [("image-to-text", None), ("translation", "English")]

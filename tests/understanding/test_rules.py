@@ -99,3 +99,11 @@ def test_a_classifier_of_a_sound_not_given_reads_the_text_that_is(planner):
     result = planner.plan("is there an MIT one that can tell me what emotion is in this tweet? the smaller the better. "
                           "tweet: 'cannot BELIEVE they cancelled my flight AGAIN, 3rd time this month'")
     assert [(t.task, t.args) for t in result.tasks] == [("text-classification", {"text": "cannot BELIEVE they cancelled my flight AGAIN, 3rd time this month"})]
+
+
+def test_a_picture_question_answering_model_is_asked_though_a_document_word_is_elsewhere(planner):
+    """'... a school fair that sells tickets': a ticket is a document word, but the person asks for a picture
+    question-answering model."""
+    result = planner.plan("he wants to ask questions about a photo of his volcano model (volcano.jpg). which picture question-answering "
+                          "model gets downloaded the most? it's for a school fair that sells tickets")
+    assert [t.task for t in result.tasks] == ["visual-question-answering"]
