@@ -514,7 +514,7 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             name, language, d_start, d_end = dataset
             if split := SPLIT_AFTER.match(body, max(metric.end(), d_end)):  # "the lowest WER on LibriSpeech, clean test set"
                 name, d_end = f"{name} {split['words']}", split.end()
-            start, end = min(metric.start(), d_start, ranked.start()), max(metric.end(), d_end)
+            start, end = _leaving_the_model_named(body, ranked.start(), min(metric.start(), d_start)), max(metric.end(), d_end)
             value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": data["metrics"][_key(metric.group(1))]}
             return [Phrase(offset + start, offset + end, "best_on", value)]
         if led is None and (board := _leaderboard(body)) is not None:  # "the model topping the SQuAD 2.0 leaderboard"
@@ -522,12 +522,23 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": None})]
         if led is not None:
             start, end, name, language, dataset_start = led
+            start = _leaving_the_model_named(body, start, dataset_start)
             metric = None
             named = [m for m in data["metric_pattern"].finditer(body, dataset_start, end) if "(" not in body[dataset_start:m.start()]]
             if named and body[dataset_start:named[0].start()].strip():  # "does best on SQuAD v2 exact match"
                 name, metric = _clean_dataset(body[dataset_start:named[0].start()]), data["metrics"][_key(named[0].group(1))]
             return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric})]
     return []
+
+
+def _leaving_the_model_named(body: str, ranked: int, rest: int) -> int:
+    """Where a benchmark's phrase starts: at its ranking word, or after the model it names there, whose task the
+    request's words must keep ("Best summarization model | on CNN/DailyMail by ROUGE-L")."""
+    named = list(re.finditer(rf"\b(?:{model_nouns()})\b", body[ranked:rest], re.I))
+    if not named:
+        return min(ranked, rest)
+    after = ranked + named[-1].end()
+    return after + len(body[after:rest]) - len(body[after:rest].lstrip())
 
 
 def _led_benchmark(body: str, data: dict) -> tuple[int, int, str, str, int] | None:
@@ -624,6 +635,7 @@ def _clean_dataset(name: str) -> str:
     name = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
     name = re.sub(r"^(?:this|that|these|those)\s+(?=.*\b(?:dataset|data\s+set|benchmark|corpus|test\s+set)s?$)", "", name, flags=re.I)  # "on that beans dataset"
     name = re.sub(r"\s*\(([^)]*)\)", r" \1", name)  # "CNN/DailyMail 3.0.0 (test)"
+    name = re.sub(r"\s+by$", "", name.strip(), flags=re.I)  # "on CNN/DailyMail by ROUGE-L"
     return name.replace(",", " ").rstrip(".,;:!?( ")
 
 

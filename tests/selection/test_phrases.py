@@ -299,3 +299,18 @@ def test_the_ones_that_do_a_language_limit_the_models_to_it():
 def test_a_table_row_may_say_its_bound_in_words():
     assert [(p.key, p.value) for p in constraint_phrases("| downloads | at least 1,000 |")] == [("min_downloads", 1000)]
     assert not constraint_phrases("downloads: under 5000 is bad")
+
+
+@pytest.mark.parametrize("text, said, dataset", [
+    ("Best summarization model on CNN/DailyMail by ROUGE-L", "on CNN/DailyMail by ROUGE-L", "CNN/DailyMail"),
+    ("the top speech recognition model on LibriSpeech", "on LibriSpeech", "LibriSpeech")])
+def test_a_benchmark_phrase_leaves_the_model_it_names_to_the_task_words(text, said, dataset):
+    """'Best summarization model on ...' had been blanked whole, and the request asked for nothing."""
+    (phrase,) = [p for p in constraint_phrases(text) if p.key == "best_on"]
+    assert text[phrase.start:phrase.end] == said and phrase.value["dataset"] == dataset
+
+
+def test_the_model_named_before_a_benchmark_is_asked_for(planner):
+    result = planner.plan("Best summarization model on CNN/DailyMail by ROUGE-L, must be under 1B parameters")
+    assert [t.task for t in result.tasks] == ["summarization"]
+    assert result.constraints["per_task"]["summarization"]["best_on"]["dataset"] == "CNN/DailyMail"
