@@ -18,8 +18,8 @@ best ranked), and ms per request.
 `--from-labels` skips reading: each labelled step gets a model under the labelled constraints (a translation
 under its labelled languages), so the share is what selection and the graph's facts allow a perfect reader. The
 gap between the two runs is what understanding loses; the gap below 1.0 here is where HIVE's selection or its
-facts differ from the truth's (sizes measured from weight files, licences read from the package, the purpose of
-a classifier), which no reading can close.
+facts differ from the truth's (sizes measured from weight files or estimated from a name, splits read from
+metric names, translation models whose card states the direction first), which no reading can close.
 """
 
 from __future__ import annotations

@@ -284,8 +284,9 @@ def _language_of(text: object) -> str | None:
 
 def _language_written(step: TaskStep, by_id: dict[int, TaskStep], words: str) -> str | None:
     """The code of the language a step writes its text in, when one can tell: a translation's target; a
-    transcript's, the recording's the request names; the text read off a picture, the one its file's name tags; a summary's or a generated text's, that of the text it
-    reads (a prompt taken from the request is in the request's language). A step reads only earlier steps."""
+    transcript's, the recording's the request names; the text read off a picture, the one its file's name tags; a
+    summary's or a generated text's, that of the text it reads (a prompt taken from the request is in the request's
+    language). A step reads only earlier steps."""
     if step.pipeline_tag == "translation":
         with contextlib.suppress(ValueError):
             return language_code(step.language) if step.language else None

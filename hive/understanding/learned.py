@@ -76,6 +76,8 @@ OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:tex
 REFUSING = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?$", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
+# a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
+OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)
 
 
 class LearnedUnderstander(RuleUnderstander):
@@ -682,9 +684,6 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
             return [_mention_of_part(_task_of(task, located, reading.part), reading, located,
                                      max(_probability(reading, task), SURE if named else 0.0))]
     return []
-
-
-OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)  # "voice this ..."
 
 
 def _mention_of_chain_step(step: ChainStep) -> Mention:

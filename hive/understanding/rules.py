@@ -63,6 +63,7 @@ QUESTION_SENTENCE = re.compile(r"[^.?!:]*\?")
 POLITE_REQUEST = re.compile(r"^\s*(?:could|can|would|will) you\b", re.I)
 WORDS = re.compile(r"[^\W\d_]{2,}")
 GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye", "good", "morning", "evening"}
+PICTURE_QUESTIONS = re.compile(r"\b(?:picture|photo|image|visual)s?[- ]questions?\b", re.I)  # "a picture question-answering model"
 
 
 COORDINATED = re.compile(r"\s*,?\s*(?:and|or|plus|as well as)\s+(?:also\s+)?(?:an?|the|some|one)\s+", re.I)
@@ -298,9 +299,6 @@ def _fallback(parsed: ParsedRequest) -> list[Mention]:
             "'draw a lighthouse')"
         )
     return [Mention("text-generation", 0, len(parsed.instruction), "verb")]
-
-
-PICTURE_QUESTIONS = re.compile(r"\b(?:picture|photo|image|visual)s?[- ]questions?\b", re.I)
 
 
 def _kin_read_the_inputs(tasks: list[Mention], resolver: "_SourceResolver", inputs: list[InputResource],
