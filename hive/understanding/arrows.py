@@ -22,7 +22,7 @@ from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.detector import CUE_FLOOR, NONE, TaskDetector
 from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
-from hive.understanding.inputs import FOLDER_WORDS, modality_of_path
+from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import BLANK, RequestText
 from hive.understanding.segments import part_between
@@ -159,8 +159,8 @@ def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | 
         return None, lowered
     if lowered in LANGUAGE_CODES and len(lowered) == 2:
         return None, LANGUAGE_CODES[lowered]
-    kinds = [kind for kind, pattern in FOLDER_WORDS.items() if re.fullmatch(rf"(?:{pattern.pattern})s?", token, re.I)]
-    return (kinds[0], None) if len(kinds) == 1 else (None, None)
+    kinds = kinds_named_by(token)
+    return (kinds.pop(), None) if len(kinds) == 1 else (None, None)
 
 
 def _steps(sides: list[Side], located: RequestText, parsed: ParsedRequest, cues: list[CueSpan], detector: TaskDetector) -> list[ChainStep]:

@@ -53,6 +53,11 @@ FOLDER_WORDS = {
 }
 
 
+def kinds_named_by(word: str) -> set[str]:
+    """The kinds of data a single word names ('photos', 'audio', 'transcript'), by the same words as folders."""
+    return {kind for kind, words in FOLDER_WORDS.items() if re.fullmatch(rf"(?:{words.pattern})s?", word, re.I)}
+
+
 def folder_modality(path: str) -> str | None:
     """The kind of files a folder path ('./photos/trip/') names, or None when its words do not say."""
     return next((modality for modality, words in FOLDER_WORDS.items() if words.search(path)), None)

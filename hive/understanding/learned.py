@@ -219,8 +219,7 @@ class LearnedUnderstander(RuleUnderstander):
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):
             label, named_outright = modelled, True  # "which speech recognition model has the lowest WER ...": the model's noun names the task
-        named_outright = (named_outright or (modelled is not None and family_of(modelled) == family_of(label))) \
-            and not OPENING_VERB.match(located.masked[part.start:part.end])  # "voice this paragraph": a verb, unsure
+        named_outright = named_outright or (modelled is not None and family_of(modelled) == family_of(label))
         label = self._readable(self._named_rather_than_conversion(label, reading, named), reading)
         label = _result_asked_in_a_language(label, reading, inside, located)
         if self.chooser is not None and _probability(reading, family_of(label)) < self.ask_below:
@@ -252,7 +251,8 @@ class LearnedUnderstander(RuleUnderstander):
         same = [m for m in inside if family_of(m.task) == family_of(task)]
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.task = task
-        mention.confidence = max(_probability(reading, family_of(task)), SURE if named_outright else 0.0)
+        probability = _probability(reading, family_of(task))
+        mention.confidence = _as_named(probability, located.masked[part.start:part.end]) if named_outright else probability
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
 
@@ -266,8 +266,8 @@ class LearnedUnderstander(RuleUnderstander):
         widened = not any(start <= c.start < end for c in located.constraints)
         if widened:  # a piece of a sentence that only names targets and states limits ("For picking out people | and places, ___ is fine."),
             start, end = sentence_span(located.masked, part.start)  # or of its half after a semicolon ("Any tool can ...; for the English version, ___")
-            start = max([start] + [start + m.end() for m in re.finditer(";", located.masked[start:part.start])])
-            end = min([end] + [part.end + m.start() for m in re.finditer(";", located.masked[part.end:end])])
+            start = max(start, located.masked.rfind(";", start, part.start) + 1)
+            end = semicolon if (semicolon := located.masked.find(";", part.end, end)) >= 0 else end
         names = names_only_targets(located.masked, start, end)
         if widened and not names:
             return False
@@ -680,10 +680,14 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
         clause = located.masked[reading.part.start:reading.part.end]
         task = task_of_model_named(clause, detector) or task_named_in(spelt_out(clause))
         if task is not None:
-            named = not OPENING_VERB.match(clause)  # "voice this paragraph: ..." uses the noun as a verb, unsurely
-            return [_mention_of_part(_task_of(task, located, reading.part), reading, located,
-                                     max(_probability(reading, task), SURE if named else 0.0))]
+            return [_mention_of_part(_task_of(task, located, reading.part), reading, located, _as_named(_probability(reading, task), clause))]
     return []
+
+
+def _as_named(probability: float, clause: str) -> float:
+    """How sure a step is that a model's noun or the task's own name asks for: at least SURE, unless the clause opens
+    with the noun used as a verb ("voice this paragraph: ..."), which stays as unsure as the detector reads it."""
+    return probability if OPENING_VERB.match(clause) else max(probability, SURE)
 
 
 def _mention_of_chain_step(step: ChainStep) -> Mention:

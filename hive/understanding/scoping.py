@@ -32,7 +32,7 @@ from hive.planning.library import load_library
 from hive.understanding.detector import CUE_FLOOR, NONE, SURE, PartReading, TaskDetector
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
-from hive.understanding.inputs import FOLDER_WORDS
+from hive.understanding.inputs import kinds_named_by
 from hive.understanding.parsing import BLANK, SENTENCE_END, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
@@ -264,7 +264,7 @@ def _task_by_conversion(name: str, detector: TaskDetector) -> str | None:
 
 def _kind_of_word(word: str) -> str | None:
     """The kind of data a word names ('audio', 'words', 'pictures'), else None."""
-    kinds = {kind for kind, words in FOLDER_WORDS.items() if re.fullmatch(rf"(?:{words.pattern})s?", word, re.I)}
+    kinds = kinds_named_by(word)
     if TEXT_SPOKEN_OF.fullmatch(word):
         kinds.add("text")
     return kinds.pop() if len(kinds) == 1 else None
@@ -483,8 +483,7 @@ class _Targets:
     def _steps_of_kind_named(self, name: str) -> list[Mention]:
         """The one step that reads or makes the kind of data a word of the name names ('the speech one' of a
         transcription and a translation; 'the image part')."""
-        kinds = {kind for word in re.findall(r"[^\W\d_]+", name.lower()) for kind, words in FOLDER_WORDS.items()
-                 if re.fullmatch(rf"(?:{words.pattern})s?", word, re.I)}
+        kinds = {kind for word in re.findall(r"[^\W\d_]+", name.lower()) for kind in kinds_named_by(word)}
         if len(kinds) != 1:
             return []
         kind = kinds.pop()
