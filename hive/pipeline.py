@@ -216,12 +216,14 @@ def _preferences(words: str, steps: list[TaskStep]) -> dict[str, list[Preference
     preferred: dict[str, list[Preference]] = {}
     spoken = spoken_language(words)
     if spoken:
-        preferred["automatic-speech-recognition"] = [Preference("languages", spoken, "the language the request says its recording is in")]
+        preferred["automatic-speech-recognition"] = [Preference("languages", spoken, "the language the request says its recording is in",
+                                                                         unlisted_may_have_it=spoken == REQUEST_LANGUAGE)]
     by_id = {step.id: step for step in steps}
     read_aloud = {_language_read(step, by_id) for step in steps if step.pipeline_tag == "text-to-speech"}
     if len(read_aloud) == 1 and None not in read_aloud:
         code = read_aloud.pop()
-        preferred["text-to-speech"] = [Preference("languages", code, f"the language of the text it reads ({language_name(code)})")]
+        preferred["text-to-speech"] = [Preference("languages", code, f"the language of the text it reads ({language_name(code)})",
+                                                            unlisted_may_have_it=code == REQUEST_LANGUAGE)]
     for task in {step.pipeline_tag for step in steps}:
         if purpose := purpose_asked(task, words):
             preferred.setdefault(task, []).append(Preference("purpose", purpose, "the kind of classifier the request asks for"))

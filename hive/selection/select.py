@@ -53,6 +53,7 @@ class Preference(NamedTuple):
     field: str  # a Constraints field: "languages" or "purpose"
     value: str
     reason: str  # "the language the request says its recording is in"
+    unlisted_may_have_it: bool = False  # a card that lists no language may be in this one (English, which cards leave unsaid)
 
     def unmet(self) -> str:
         if self.field == "languages":
@@ -127,7 +128,8 @@ class Selector:
         chosen = [self._stated_direction_first(task, c, explain) for task, c in zip(tasks, wanted)]
         for i, (task, c) in enumerate(zip(tasks, wanted)):
             for preference in (preferred or {}).get(task, []):
-                if chosen[i].model is None or getattr(c, preference.field) or (preference.field == "languages" and _ranks(c)):
+                if chosen[i].model is None or getattr(c, preference.field) \
+                        or (preference.unlisted_may_have_it and self._languages_listed(chosen[i].model) == 0):
                     continue
                 value = [preference.value] if preference.field == "languages" else preference.value
                 c = c.model_copy(update={preference.field: value})

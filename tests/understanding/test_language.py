@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from hive.contracts import Constraints
 from hive.errors import NothingToPlan
+from hive.kg.schema import PREFIX, node
+from hive.selection.select import Selector
 from hive.understanding.language import file_name_language, foreign_language, named_source_language, persons_language, spoken_language, text_language
 
 
@@ -57,8 +60,28 @@ def test_a_recording_in_a_language_prefers_a_recogniser_for_it(planner):
     result = planner.plan("Transcribe ./interview.wav, the interview is in German.")
     step = next(t for t in result.tasks if t.pipeline_tag == "automatic-speech-recognition")
     assert "satisfies language in de" in step.why and "preferred as the language" in step.why
-    ranked = planner.plan("Transcribe ./interview.wav with the most downloaded model, the interview is in German.")
-    assert "preferred" not in next(t for t in ranked.tasks if t.pipeline_tag == "automatic-speech-recognition").why  # a ranking the words ask for stands
+    stated = planner.plan("Transcribe ./interview.wav with a French model, the interview is in German.")
+    assert "preferred" not in next(t for t in stated.tasks if t.pipeline_tag == "automatic-speech-recognition").why  # a language the words ask for stands
+
+
+def _languages(graph, model: str) -> set[str]:
+    """The language codes the model's card lists, as the graph holds them."""
+    rows = graph.select(PREFIX + f"SELECT ?l WHERE {{ {node('model', model)} hive:language ?l }}")
+    return {str(row["l"]).rsplit("/", 1)[-1] for row in rows}
+
+
+def test_the_recordings_language_holds_within_the_persons_ranking(planner, graph):
+    """'transcribe ./entrevista_es.wav with the smallest model' had got an English-only recogniser."""
+    step = planner.plan("Transcribe ./entrevista_es.wav with the smallest model").tasks[0]
+    assert "es" in _languages(graph, step.model) and "preferred as the language" in step.why
+    smallest_overall = Selector(graph).select("automatic-speech-recognition", Constraints(smallest=True)).model
+    assert "es" not in _languages(graph, smallest_overall)  # the ranking alone would not have found it
+
+
+def test_a_card_listing_no_language_may_be_english(planner, graph):
+    """Many English-only cards list no language: for an English text the ranked voice that lists none is kept."""
+    step = planner.plan("Read 'You there, traveller, the bridge is out.' aloud with the most liked apache-2.0 or MIT model").tasks[0]
+    assert _languages(graph, step.model) == set() and "preferred" not in step.why
 
 
 def test_a_voice_reading_a_translation_prefers_the_translations_language(planner):
