@@ -75,18 +75,19 @@ def asked_languages(words: str) -> set[str]:
 
 
 def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str, asked: set[str], persons: str | None) -> None:
-    """A translation asked into no language goes into the one the person speaks, else English, when its text is
-    known to be in another; one aimed at the language its text is already in ("the lecture is in Japanese" read
-    as a target) goes into the one other language the request asks for."""
+    """A translation asked into no language goes into the one other language the request asks for or puts a text
+    into ("put the summary into Italian", when the step was read from "the translation model"; "summarise ./a.txt in
+    French"), else, when it is known, the one the person speaks, else English; one aimed at the language its text is
+    already in ("the lecture is in Japanese" read as a target) goes into the one other language the request asks for."""
     for goal in goals:
         if goal.task != TRANSLATION:
             continue
         own = _language_of(goal.source, goals, inputs, words)
         aimed = LANGUAGE_NAMES.get((goal.language or "").lower())
-        if own is None or (aimed is not None and aimed != own):
+        if aimed is not None and (own is None or aimed != own):
             continue
         others = (asked | _languages_into(words)) - {own}
-        target = (persons or "en") if aimed is None else the_one(others)
+        target = the_one(others) if aimed is not None or own is None else the_one(others) or persons or "en"
         if target is not None and target != own:
             goal.language = language_name(target)
 

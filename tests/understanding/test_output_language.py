@@ -116,3 +116,14 @@ def test_a_translation_of_the_request_itself_is_no_pasted_text_in_its_own_langua
     had made 'translate them to English' a translation into the text's own language, and dropped it."""
     result = planner.plan("Detect the language of incoming support emails, then translate them to English.")
     assert [t for t, _d, _l in _flow(result)] == ["text-classification", "translation"]
+
+
+@pytest.mark.parametrize("request_words, target", [
+    # the step is read from "the translation model"; the words that put the summary into Italian say where it goes
+    (f"Summarise it, then put the summary into Italian. The translation model must handle Italian.\n\n{ENGLISH}", "Italian"),
+    ("Summarise ./a.txt, then put the summary into Italian. The translation model must be MIT.", "Italian"),
+    ("Summarise ./a.txt in French", "French"),  # a file's language is not known: the one language asked
+])
+def test_a_translation_read_with_no_language_goes_into_the_one_the_words_ask(planner, request_words, target):
+    """A translation whose clause named no language had none, and would have run into English."""
+    assert [t.language for t in planner.plan(request_words).tasks if t.task == "translation"] == [target]
