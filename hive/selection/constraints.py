@@ -16,9 +16,11 @@ LANGUAGE_NAMES: dict[str, str] = {  # name -> ISO 639 code ("scottish gaelic" ->
                                   importlib_resources.files("hive.selection").joinpath("languages.tsv").read_text(encoding="utf-8").splitlines()
                                   if line and not line.startswith("#"))
 }
+# A language's name, longest first; "polish" only capitalised ("then polish the draft" asks for an edit)
+LANGUAGE_NAME = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for name in sorted(LANGUAGE_NAMES, key=len, reverse=True)) + ")"
 # A language named in words, and whether it is a target ("into English", "to German": what to make, not what a model
 # must know): groups `before` and `name`
-LANGUAGE_MENTION = re.compile(r"\b(?P<before>(?:in)?to\s+)?(?P<name>" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True)) + r")\b", re.I)
+LANGUAGE_MENTION = re.compile(rf"\b(?P<before>(?:in)?to\s+)?(?P<name>{LANGUAGE_NAME})\b", re.I)
 # Metric families whose variants a card reports as results of their own (ROUGE-1, ROUGE-2, ROUGE-L, ...): the
 # graph keeps each variant, and a constraint naming the family ranks on the best of them.
 METRIC_FAMILIES = ("rouge", "bleu")

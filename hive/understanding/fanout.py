@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from hive.planning.domain import ActionSchema
 from hive.request import InputResource
-from hive.selection.constraints import LANGUAGE_NAMES
+from hive.selection.constraints import LANGUAGE_NAME
 from hive.understanding.language import language_pair
 from hive.understanding.parsing import RequestText
 from hive.understanding.pasted_items import EACH, asks_of_each
@@ -26,15 +26,13 @@ if TYPE_CHECKING:
 
 LISTED_TOGETHER = re.compile(r"\s*[,;&]?\s*(?:(?:and|or|plus)\s+)?(?:(?:in|from|of|on|for|to|with)\s+)?(?:the\s+)?", re.I)
 TRANSLATION = "translation"
-# a language's name; "polish" only capitalised ("to polish the draft" asks for an edit)
-_LANGUAGE = "(?:" + "|".join("(?-i:Polish)" if name == "polish" else name for name in LANGUAGE_NAMES) + ")"
 # "into French", "in both Spanish and Mandarin", "to Hindi and to Tamil": the languages a text is wanted in
 # (not "./brief.m4a in French", which says what an input is in)
-TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{_LANGUAGE}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
-                              rf"(?:(?:in|into|to)\s+)?{_LANGUAGE}\b)*", re.I)
+TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{LANGUAGE_NAME}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
+                              rf"(?:(?:in|into|to)\s+)?{LANGUAGE_NAME}\b)*", re.I)
 
 # "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
-MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{_LANGUAGE})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
+MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{LANGUAGE_NAME})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 
 
 def listed_inputs(located: RequestText, file_ids: dict[int, str], by_id: dict[str, InputResource]) -> dict[str, list[str]]:
@@ -101,7 +99,7 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
             continue
         end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
         wanted = TARGET_LANGUAGES.search(located.masked, mention.start, max(end, mention.end))
-        languages = list(dict.fromkeys(re.findall(_LANGUAGE, wanted.group(0), re.I) if wanted else []))
+        languages = list(dict.fromkeys(re.findall(LANGUAGE_NAME, wanted.group(0), re.I) if wanted else []))
         if not languages and (made := MADE_IN_LANGUAGE.search(located.masked, _clause_start(tasks, index, located.masked), max(end, mention.end))):
             languages = [made["language"]]  # "a French translation of ./notes.txt", "a Portuguese copy of the recap"
         if not languages and (pair := language_pair(located.masked[_clause_start(tasks, index, located.masked):max(end, mention.end)])):

@@ -232,6 +232,8 @@ def test_quantities_are_found_with_their_unit_whatever_bound_stands_around_them(
     found = [(q.number, q.unit, q.scaled) for q in quantities("fits in 250M, nothing over 3B params, 2GB, >50k downloads, 2023")]
     assert found == [("250m", None, True), ("3b", "parameter", True), ("2GB", "byte", False), ("50k", "download", True),
                      ("2023", None, False)]
+    # a number inside a name is no count: "fp16 weights" had capped the model at 16 parameters
+    assert [q.number for q in quantities("the fp16 weights of t5-small have to fit in 2 GB")] == ["2GB"]
 
 
 def test_value_kinds_name_what_is_named_not_its_role():
