@@ -103,3 +103,15 @@ def test_the_text_read_off_a_picture_is_in_the_language_its_file_is_tagged_with(
 
     steps = planner.plan("./menu_ja.jpg: pull the text off it, then english translation").tasks
     assert _language_written(steps[0], {s.id: s for s in steps}, "pull the text off it") == "ja"
+
+
+@pytest.mark.parametrize("words", [
+    "Caption ./cat.jpg; an openrail licence is fine but keep it under 2GB",
+    "Summarise ./notes.txt. CC-BY is fine, but nothing non-commercial.",
+    "Hobby project, purely non-commercial so licences aren't an issue: summarise ./notes.txt",
+])
+def test_a_licence_conceded_is_read_without_a_warning(words):
+    """A concession had been read again by the learned reader: applied as a limit, or warned of as a value not found."""
+    result = Planner(select_models=False).plan(words)
+    assert "licences" not in result.constraints.get("global", {})
+    assert not [w for w in result.warnings if "constraint not applied" in w]

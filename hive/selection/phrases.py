@@ -61,7 +61,7 @@ class Phrase:
     key: str
     value: Any
     clause: bool = False  # the span is the whole clause stating it (the learned reader's), not words to hide from task reading
-    concession: bool = False  # a licence said to be fine beside a 'but': allowed, not required
+    concession: bool = False  # a licence said to be fine beside a 'but': allowed beside one allowed outright, else not applied
     correction: bool = False  # a value said again to replace an earlier one ("under 1B params. Actually make that 500M.")
     wish: bool = False  # a filter said as a wish ("ideally MIT, not a must"): read, not applied (`_wishes`)
 
@@ -227,6 +227,10 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
             if data["patterns"]["output_licence"].search(body, 0, match.start()):
                 continue  # the licence the person's own results will carry
+            if named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data):
+                # "a purely non-commercial project": the person's use, which non-commercial licences allow too; read, not applied
+                found.append(Phrase(start, end, "licences", [named], concession=True, wish=True))
+                continue
             if listed:
                 key = previous.key
             else:
@@ -241,7 +245,8 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             found.append(previous)
         found = _without_members_of_refused_families(found, offset, offset + len(body))
     if not any(p.key == "licences" and not p.concession for p in found):
-        found = [p for p in found if not p.concession]
+        for phrase in found:  # no licence is allowed outright: a concession is read, and applied as nothing
+            phrase.wish = phrase.wish or phrase.concession
     return found
 
 
@@ -303,6 +308,12 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
     written = match.group(1)
     said_of_a_model = re.search(rf"\b(?:{model_nouns()})\b[^.?!;]*\b(?:be|is|are)\s+$", sentence[:match.start()], re.I)
     return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model)  # "the upscaler has to be apache"
+
+
+def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
+    """Whether "non-commercial" describes the person's use ("purely non-commercial", "for non-commercial use")."""
+    patterns = data["patterns"]
+    return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence, match.end()))
 
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:

@@ -191,7 +191,7 @@ class LearnedUnderstander(RuleUnderstander):
         parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
             parsed.query, located.masked, required, readings, tasks, self.detector, self)
         parsed.unread_constraints = located.unread_constraints
-        parsed.wished_constraints = [f"'{parsed.query[p.start:p.end]}'" for p in located.constraints if p.wish]
+        parsed.wished_constraints = [f"'{parsed.query[p.start:p.end]}'" for p in located.constraints if p.wish and not p.concession]
         parsed.instruction = _without_constraint_clauses(located, tasks)
         if not tasks:
             raise NothingToPlan(f"nothing to plan: no part of the request asks for a task HIVE knows (nearest: {_nearest(readings)})")

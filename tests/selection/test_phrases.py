@@ -184,6 +184,12 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("Apache or MIT; CC-BY is fine but nothing NC.",
      {"licences": ["apache-2.0", "mit", "cc-by-2.0", "cc-by-3.0", "cc-by-4.0"], "deny_licences": ["non-commercial"]}),
     ("MIT licence is fine, nothing else", {"licences": ["mit"]}),
+    # the person's own use is no limit; "unless" refuses; a refusal reaches a licence named after a long phrase
+    ("hobby project, purely non-commercial so licences aren't an issue for me", {}),
+    ("It's for a non-commercial project, so MIT is fine", {"licences": ["mit"]}),
+    ("Use the most liked model, unless its licence is non-commercial, then skip to the next one.",
+     {"rank_by": "likes", "deny_licences": ["non-commercial"]}),
+    ("Nothing in our stack under that Stable Diffusion-style RAIL licence, ok?", {"deny_licences": ["openrail"]}),
     ("creativeml openrail-m is ok for the generator", {"licences": ["creativeml-openrail-m"]}),
     # an ordinary word listed right before a licence is a licence too
     ("Apache or MIT please.", {"licences": ["apache-2.0", "mit"]}),
