@@ -38,6 +38,10 @@ SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "
 NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
 # a dataset's one word right before the ranking word of "<dataset> best <metric>" ("conll03 best f1", "LibriSpeech lowest WER"):
 # written as a name only a dataset has (a digit, an underscore, capitals inside it: not "MIT", "Apache")
+# an item of a comma-separated list that is one name written as a dataset's is ("squad2", "CoNLL-03", "xsum_v2")
+LISTED_NAME = re.compile(r"(?:^|,)\s*(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,}[a-z])[\w.-]*?)\s*(?=,)")
+# a metric the models are ranked by, said right before it ("by ROUGE-L", "selected by its F1 on CoNLL-2003")
+RANKED_BY = re.compile(r"\bby\s+(?:(?:its|their|the)\s+)?$", re.I)
 DATASET_RIGHT_BEFORE = re.compile(r"\b(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,}[a-z])[\w-]*)\s+$")
 # "on LibriSpeech", "at SQuAD": where a result was measured; "for", "in", "of" may introduce a dataset after a metric
 MEASURED_ON = ("on", "at", "over", "against", "across")
@@ -515,7 +519,7 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
         led = _led_benchmark(body, data)  # "scores best on BookSum (ROUGE, test split)": the metric is among its words
         metrics = [m for m in data["metric_pattern"].finditer(body) if led is None or not led[4] <= m.start() < led[1]]
         for metric in metrics:
-            ranked = data["patterns"]["ranking_words"].search(body) or re.search(r"\bby\s*$", body[: metric.start()], re.I)
+            ranked = data["patterns"]["ranking_words"].search(body) or RANKED_BY.search(body, 0, metric.start())
             if not ranked:
                 continue
             dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked) \
@@ -636,10 +640,20 @@ def _dataset_before(body: str, metric_start: int, ranked: re.Match) -> tuple[str
     name = _clean_dataset(window[anchor:])
     if not name and anchor == ranked.end() and (right_before := DATASET_RIGHT_BEFORE.search(body, 0, ranked.start())):
         return right_before["name"], "", right_before.start("name"), metric_start  # "apache ner model conll03 best f1"
+    if not name and anchor == ranked.end() and (listed := _dataset_listed_before(body, ranked.start())):
+        return listed["name"], "", ranked.start(), metric_start  # "squad2, extractive qa, highest exact match" (the phrase keeps the task's words out)
     words = name.split()
     if not words or len(words) > 5 or not NAME_LIKE.search(words[0]) or words[0].lower() in _COMMON_WORDS:
         return None
     return name, "", anchor, metric_start
+
+
+def _dataset_listed_before(body: str, end: int) -> re.Match | None:
+    """The nearest item before `end` of a comma-separated list that is a dataset's name alone, written as one
+    ("squad2, extractive qa, highest exact match"); not a licence id ("apache-2.0, best f1 on ...")."""
+    licence_ids = _vocabulary()["licence_id_pattern"]
+    items = [m for m in LISTED_NAME.finditer(body, 0, end) if not licence_ids.fullmatch(m["name"])]
+    return items[-1] if items else None
 
 
 def _clean_dataset(name: str) -> str:

@@ -294,7 +294,17 @@ def test_a_dataset_named_right_before_the_ranking_word_is_the_benchmarks(text, d
     assert phrase.value["dataset"] == dataset
 
 
-@pytest.mark.parametrize("text", ["MIT best f1 ner model", "Apache best f1 ner model"])
+@pytest.mark.parametrize("text, dataset, phrase", [
+    ("squad2, extractive qa, highest exact match.", "squad2", "highest exact match"),  # the task's words stay readable
+    ("NER model, conll2003, best f1", "conll2003", "best f1"),
+    ("The tagging model is selected by its F1 on CoNLL-2003.", "CoNLL-2003", "by its F1 on CoNLL-2003"),
+])
+def test_a_dataset_listed_apart_or_a_metric_chosen_by_is_the_benchmarks(text, dataset, phrase):
+    (found,) = [p for p in constraint_phrases(text) if p.key == "best_on"]
+    assert (found.value["dataset"], text[found.start:found.end]) == (dataset, phrase)
+
+
+@pytest.mark.parametrize("text", ["MIT best f1 ner model", "Apache best f1 ner model", "apache-2.0, extractive qa, highest exact match"])
 def test_a_licence_before_the_ranking_word_is_no_dataset(text):
     assert not [p for p in constraint_phrases(text) if p.key == "best_on"]
 
