@@ -45,9 +45,9 @@ LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
-                            r"needs?\s+to|ought\s+to)\b", re.I)
+                            r"needs?\s+to|ought\s+to|can\s+be)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
-                              r"needs?\s+to|ought\s+to|can(?:no|')t)\b", re.I)
+                              r"needs?\s+to|ought\s+to|can(?:no|')t|can\s+be)\b", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
@@ -151,7 +151,9 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             continue
         steps = steps or [m for m in tasks if clause[0] <= m.start < clause[1]] or targets.named(*segment)
         if not steps and not targets.names(*segment):  # a target named but not known ('the XYZ model') looks no further
-            steps = _aside_of(masked, segment, tasks) or targets.named(*sentence_span(masked, phrase.start))
+            # the steps asked before it in its piece: "(2) count the cows, nothing ___ and at least ___; (3) ..."
+            steps = [m for m in tasks if segment[0] <= m.start < phrase.start] or _aside_of(masked, segment, tasks) \
+                or targets.named(*sentence_span(masked, phrase.start))
         if not steps and (absent := _task_absent_named(targets, clause, tasks)):
             said = f"'{query[clause[0]:clause[1]].strip()}' ({absent})"
             if said not in elsewhere:
@@ -482,12 +484,20 @@ class _Targets:
 
     def _steps_of_kind_named(self, name: str) -> list[Mention]:
         """The one step that reads or makes the kind of data a word of the name names ('the speech one' of a
-        transcription and a translation; 'the image part')."""
+        transcription and a translation; 'the image part'); of several, when the name says no more than the kind, the
+        one that only reads and makes it ('the text model' of a text written, then drawn), or the ones that make it
+        when the name is plural ('both image models' of a picture drawn, then restyled)."""
         kinds = {kind for word in re.findall(r"[^\W\d_]+", name.lower()) for kind in kinds_named_by(word)}
         if len(kinds) != 1:
             return []
         kind = kinds.pop()
         touching = {m.task for m in self.tasks if kind in _kinds_handled(m.task)}
+        words = name.lower().split()
+        if len(touching) > 1 and all(word in GENERIC or kinds_named_by(word) for word in words):  # a kind's model, no more
+            if re.search(r"[^s]s$", words[-1]):  # 'both image models': the steps that make it
+                touching = {task for task in touching if kind in _data_kinds(task)[1]}
+                return [m for m in self.tasks if m.task in touching] if len(touching) > 1 else []
+            touching = {task for task in touching if _kinds_handled(task) == {kind}}  # 'the text model': the one that only handles it
         return [m for m in self.tasks if m.task in touching] if len(touching) == 1 else []
 
     def _steps_read(self, name: str) -> list[Mention]:

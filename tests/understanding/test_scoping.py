@@ -331,3 +331,21 @@ def test_a_label_opening_with_and_goes_on_asking(planner):
     result = planner.plan("Hand X-ray ./xray/hand_0032.png: outline each bone region as separate masks, tell me what type of image this "
                           "is, and answer: is there a visible fracture? Every model used must have at least 1,000 downloads.")
     assert sorted(t.task for t in result.tasks) == ["image-classification", "image-segmentation", "visual-question-answering"]
+
+
+@pytest.mark.parametrize("query, expected", [
+    # the step asked before a limit in its numbered piece, not a model named in the next piece
+    ("For ./d.jpg: (1) classify the leaf disease; (2) find and count the cows, nothing copyleft and at least 100k "
+     "downloads; (3) answer 'Is the gate open?' with a VQA model.",
+     {"object-detection": {"deny_licences": ["copyleft"], "min_downloads": 100_000}}),
+    # "the checker can be ..." names its step as "the checker must be ..." does
+    ("Write a welcome paragraph for our B&B, then check whether it comes across as positive. The checker can be "
+     "anything up to 100 million parameters.", {"text-classification": {"max_parameters": 100_000_000}}),
+    # a kind's model: the one step that only handles it; plural, the steps that make it
+    ("Write a line about a forest creature, draw a picture of it from that line, then restyle the picture as a sketch. "
+     "Both image models need at least 10k downloads. The text model has to be under 300M parameters.",
+     {"text-generation": {"max_parameters": 300_000_000}, "text-to-image": {"min_downloads": 10_000},
+      "image-to-image": {"min_downloads": 10_000}}),
+])
+def test_a_limit_binds_the_step_its_piece_or_its_subject_names(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
