@@ -99,9 +99,10 @@ def _language_patterns() -> list[re.Pattern]:
                    rf"[- ](?:[a-z-]+\s+){{0,3}}?(?:{nouns})\b{NOT_A_RECORDING}", re.I),
         # a field of a requirements list: "language: en", "lang = German"
         re.compile(rf"\blang(?:uages?)?\s*[:=]\s*(?P<language>{languages}|{every_code})\b", re.I),
-        # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish" (a
-        # model is the subject: "my mum only understands Greek" constrains nothing; a subject and its verb share a line)
-        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|ones?|everything|both|each|they|it))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
+        # "a recogniser that supports German", "a model trained on French data", "something fluent in Polish", "all
+        # three parts must work in Russian" (a model or the plan's parts are the subject: "my mum only understands
+        # Greek" constrains nothing; a subject and its verb share a line)
+        re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|ones?|everything|both|each|they|it|parts|steps|stages))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),

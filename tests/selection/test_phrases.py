@@ -166,6 +166,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("open-source models only", {"licences": ["permissive"]}),
     ("my German colleague sent a voice note, what is it about?", {}),  # a voice note is a recording, not a voice model
     ("I need a German voice for this", {"languages": ["de"]}),
+    ("All three parts must work in Russian.", {"languages": ["ru"]}),  # the plan's parts as the subject
+    ("the QA model has to read Japanese directly", {"languages": ["ja"]}),
     # "out" refuses only as a predicate ("GPL is out"), not as a verb's particle ("pick out the people")
     ("Is there an MIT-licensed model that can pick out the people in it?", {"licences": ["mit"]}),
     ("GPL's out, obviously", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
