@@ -34,7 +34,8 @@ AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", 
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
-SCALES = {"k": "k", "thousand": "k", "m": "m", "mn": "m", "million": "m", "b": "b", "bn": "b", "billion": "b"}
+SCALES = {"k": "k", "thousand": "k", "thousands": "k", "m": "m", "mn": "m", "million": "m", "millions": "m", "b": "b", "bn": "b",
+          "billion": "b", "billions": "b"}
 NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
 # a dataset's one word right before the ranking word of "<dataset> best <metric>" ("conll03 best f1", "LibriSpeech lowest WER"):
 # written as a name only a dataset has (a digit, an underscore, capitals inside it: not "MIT", "Apache")

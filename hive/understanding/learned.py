@@ -203,7 +203,7 @@ class LearnedUnderstander(RuleUnderstander):
         inside = _without_late_references(inside, located, earlier)
         named = [m for m in inside if m.kind == "verb" or _probability(reading, m.task) >= CUE_FLOOR]  # verbs name a task outright
         inside = [m for m in inside if _probability(reading, m.task) >= CUE_FLOOR or _made_of_an_input(m, located)]
-        if len({m.task for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading
+        if len({family_of(m.task) for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading (not "answer ... the QA model")
             for mention in inside:
                 mention.confidence = _probability(reading, mention.task)
                 mention.readings = reading.ranked()

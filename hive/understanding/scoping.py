@@ -54,8 +54,10 @@ DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[
 TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
 SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2}?(?:side|end|half))\b", re.I)
-# A subject of up to a dozen words before a modal verb, opening the clause
-LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+\s+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
+# A model named at the opening of a clause right before a blanked limit ("and the speech model ___ since ...")
+SUBJECT_BEFORE_LIMIT = re.compile(rf"^\W*(?:(?:and|but|also|while)\s+)?(?:the|a|an|our|my|its|your)\s+(?P<name>[\w -]{{2,40}}?)\s+{BLANK}", re.I)
+# A subject of up to a dozen words before a modal verb, opening the clause (on one line)
+LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:[\w'-]+[ \t]+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
                           r"|can(?:no|')t|may\s+only)\b", re.I)
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
@@ -88,6 +90,9 @@ CONVERSION_NAMED = re.compile(r"\b(?:turns?|converts?|changes?|transforms?|makes
                               r"(?P<source>[^\W\d_]+)\s+(?:in)?to\s+(?:an?\s+|the\s+|some\s+)?(?P<target>[^\W\d_]+)", re.I)
 TEXT_SPOKEN_OF = re.compile(r"words|writing|sentences", re.I)  # text, as people say it of a conversion's result
 MADE_A_MODEL = re.compile(r"\bmake\s+it\s+(?=(?:the|an?)\b)", re.I)  # "make it the ___ model": which model, not what to make
+# words that say a limit again to replace it ("No wait, make that ___", "sorry, I mean ___"): they ask for no work
+CORRECTING = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|hmm+|scratch\s+that|make\s+(?:that|it)|change\s+(?:that|it)\s+to|"
+                        r"i\s+mean|or\s+rather)\b", re.I)
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
@@ -300,9 +305,11 @@ def names_only_targets(masked: str, start: int, end: int) -> list[tuple[int, int
 
 def speaks_of_a_model(clause: str) -> bool:
     """Whether a clause, its constraint phrases blanked, speaks of a model rather than of work: it opens by
-    naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ...") or with a longer
+    naming a model as its subject ("- translator: ...", "The reader must ...", "Chat model: ...", "and the speech
+    model ___ since ..."), or with a longer
     subject holding a model's noun ("All machine-learning components used in ... shall be ___"), or no word
-    is left but model nouns and words of choosing ("Which model ___ and is ___ of them?", "___ models only."), or
+    is left but model nouns and words of choosing or correcting ("Which model ___ and is ___ of them?", "___ models only.",
+    "No wait, make that ___."), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
     label = LABEL.match(clause)
     if label is not None and ASK_GOES_ON.match(label["name"]):
@@ -310,11 +317,14 @@ def speaks_of_a_model(clause: str) -> bool:
     opening = label or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
         return True
+    if (blanked := SUBJECT_BEFORE_LIMIT.match(clause)) is not None and _noun_target().search(blanked["name"]):
+        return True  # "and the speech model ___ since half the team speaks it": its modal verb is in the limit
     head, _colon, tail = clause.rpartition(":")
     subject = LONG_SUBJECT.match(tail if not SENTENCE_END.search(head) else clause)  # "Annex B: All machine-learning components used in ... shall be"
     if subject is not None and (_noun_target().search(subject["subject"]) or STEP_BY_ITS_WORK.match(subject["subject"])):
         return True
-    words = {w for w in re.findall(r"[^\W\d_]+", MADE_A_MODEL.sub(" ", clause).lower()) if not _noun_target().fullmatch(w)}
+    said = CORRECTING.sub(" ", MADE_A_MODEL.sub(" ", clause))
+    words = {w for w in re.findall(r"[^\W\d_]+", said.lower()) if not _noun_target().fullmatch(w)}
     return not words - CHOOSING_WORDS - GENERIC - FILLER
 
 
@@ -430,8 +440,8 @@ class _Targets:
         if converting := _task_by_conversion(name, self.detector):  # 'the part that turns the audio into words'; none: one the planner may add
             return [m for m in self.tasks if converting in (m.task, family_of(m.task)) or family_of(converting) == m.task]
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}
-        named = [m for m in self.tasks if m.task in cued or family_of(m.task) in cued]
         kin = cued | {family_of(task) for task in cued}
+        named = [m for m in self.tasks if m.task in kin or family_of(m.task) in cued]  # a meta step ("answer") by a member's name
         if cued and not any({m.task, family_of(m.task)} & kin for m in self.tasks) and _task_named(name, self.rules, self.detector) in cued:
             return []  # 'the captioner' when no step asked for captions: a step the planner may add
         if doers := self._steps_done_as_named(name):

@@ -201,6 +201,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("it must have at least five million downloads", {"min_downloads": 5_000_000}),
     ("no more than two hundred and fifty million params", {"max_parameters": 250_000_000}),
     ("five models, ten minutes", {}),
+    # a plural scale, a non-native bound, a size on disk in words
+    ("The models must be small, not more of 300 millions parameters.", {"max_parameters": 300_000_000}),
+    ("with a model no bigger than two gigabytes", {"max_bytes": 2_000_000_000}),
+    ("under a gigabyte please", {"max_bytes": 1_000_000_000}),
     # a refusal after the licence; a count said again replaces the one before; a field in a script's comment
     ("those RAIL-style use restrictions don't work for us", {"deny_licences": ["openrail"]}),
     ("Keep all models under 1B params. Hmm, actually make that 500M.", {"max_parameters": 500_000_000}),

@@ -544,3 +544,24 @@ def test_a_model_sought_by_its_task_s_name_or_noun_is_planned_on_an_input_to_nam
     result = Planner(select_models=False).plan(query)
     assert [t.task for t in result.tasks] == [task]
     assert not any("uncertain" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("words, tasks", [
+    # a limit said again is no step of its own
+    ("Caption photo.jpg and then read the caption aloud. Keep everything under 1B params. No wait, make that 500M.",
+     ["image-to-text", "text-to-speech"]),
+    # "answer" and "the question-answering model" in one clause are one step
+    ('Answer this question about contract.txt: "Who pays the deposit?" The question-answering model must handle French.',
+     ["question-answering"]),
+    # a limit on the line after a numbered list is no subject of the list's last item
+    ("1. Transcribe interview.wav\n2. Extract the named entities from the transcript\n3. Translate the transcript into English\n"
+     "The NER model must be the most downloaded one. No GPL anywhere.",
+     ["automatic-speech-recognition", "token-classification", "translation"]),
+    # a model named right before its blanked limit speaks of a model: "speaks it" asks for no voice
+    ("Could you set up something that transcribes our weekly call recording (./calls/monday.mp3) and then summarises it? "
+     "Legal says nothing non-commercial, and the speech model has to support German since half the team speaks it.",
+     ["automatic-speech-recognition", "summarization"]),
+])
+def test_a_sentence_of_limits_adds_and_removes_no_step(planner, words, tasks):
+    """A new user's requests: each limit sentence had added a step, or taken a listed one away."""
+    assert [t.pipeline_tag for t in planner.plan(words).tasks] == tasks
