@@ -43,9 +43,9 @@ STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
-                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an)\b))", re.I)
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but)\b))", re.I)
 SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
-                            r"needs?\s+to|ought\s+to|can\s+be)\b", re.I)
+                            r"needs?\s+to|ought\s+to|can\s+be|can(?:no|')t)\b", re.I)
 SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
                               r"needs?\s+to|ought\s+to|can(?:no|')t|can\s+be)\b", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
@@ -73,14 +73,16 @@ CLEAR_LEAD = 0.5  # a model's name is clearly closest to a task this many standa
 PHRASE_STARTS = {"the", "a", "an", "my", "our", "your", "its", "their", "this", "that", "every", "each", "all", "both",
                  "any", "with", "of", "for", "by", "to", "into", "from", "on", "in", "and", "or", "use", "using", "pick",
                  "take", "choose", "want", "need", "which", "what", "whichever", "whatever"}
-# Words of choosing among models, which ask for no work: "take the one with the ___", "if several qualify".
+# Words of choosing among models or refusing some, which ask for no work: "take the one with the ___", "if several
+# qualify", "nothing else".
 CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "choose", "use", "select", "prefer", "want",
                   "need", "give", "go", "get", "must", "should", "has", "have", "be", "is", "are", "was", "if", "several",
                   "among", "qualify", "qualifies", "only", "just", "something", "anything", "but", "me", "i", "we",
-                  "you", "my", "our", "your", "licence", "license", "licensed", "licenced", "under", "than", "more",
+                  "you", "my", "our", "your", "licence", "license", "licences", "licenses", "licensed", "licenced", "under", "than", "more",
                   "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
                   "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one",
-                  "got", "u", "ve", "ya"}  # "the smallest model u got", "the MIT model you've got"
+                  "got", "u", "ve", "ya",  # "the smallest model u got", "the MIT model you've got"
+                  "nothing", "else", "avoid", "steer", "clear", "stay", "away", "no", "not", "never", "except"}  # "Steer clear of ___."
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a subject naming a step by the work it does ("the part that turns the audio into words", "whatever makes the picture")
 STEP_BY_ITS_WORK = re.compile(r"^\W*(?:(?:the|a|an|any)\s+)?(?:(?:part|step|bit|stage|component|piece|one|tool|thing|model)s?\s+"
@@ -390,6 +392,14 @@ def _noun_target() -> re.Pattern:
     return re.compile(rf"(?P<name>(?:\b(?!(?:and|or|nor|plus)\b)[\w-]+\s+){{0,3}}?\b(?:{model_nouns()}))\b(?!-\w)", re.I)
 
 
+def _own_start(name: str) -> int:
+    """Where a target's own words start in the words matched for it ("summariser but the speech recogniser": at
+    "speech"), so that what stands between two names is read."""
+    own = _own_words(name)
+    at = name.rfind(own) if own else -1
+    return at if at >= 0 else 0
+
+
 def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
     found = [(start + m.start("name") + a, start + m.start("name") + b, spelt_out(_own_words(m["name"][a:b])))
@@ -423,7 +433,10 @@ class _Targets:
             if before:
                 group = [before[-1]]
                 for earlier in reversed(before[:-1]):  # names listed together: nothing but "and", "or", commas between
-                    if earlier[1] <= group[0][0] and not LISTED_BETWEEN.fullmatch(self.masked[earlier[1]:group[0][0]]):
+                    if earlier[1] > group[0][0]:
+                        continue  # a longer reading of a name in the group ("summariser but the speech recogniser")
+                    own_start = group[0][0] + _own_start(self.masked[group[0][0]:group[0][1]])
+                    if not LISTED_BETWEEN.fullmatch(self.masked[earlier[1]:own_start]):
                         break
                     group.insert(0, earlier)
                 placed = group

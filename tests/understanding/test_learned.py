@@ -565,3 +565,9 @@ def test_a_model_sought_by_its_task_s_name_or_noun_is_planned_on_an_input_to_nam
 def test_a_sentence_of_limits_adds_and_removes_no_step(planner, words, tasks):
     """A new user's requests: each limit sentence had added a step, or taken a listed one away."""
     assert [t.pipeline_tag for t in planner.plan(words).tasks] == tasks
+
+
+def test_a_sentence_that_only_refuses_licences_is_left_out_of_the_prompt(planner):
+    """'Steer clear of OpenRAIL licences.' had been drawn into the picture's prompt."""
+    step = planner.plan("Steer clear of OpenRAIL licences. Generate a picture of a castle at dusk and then upscale it.").tasks[0]
+    assert step.pipeline_tag == "text-to-image" and step.args["text"] == "Generate a picture of a castle at dusk and then upscale it."

@@ -349,3 +349,11 @@ def test_a_label_opening_with_and_goes_on_asking(planner):
 ])
 def test_a_limit_binds_the_step_its_piece_or_its_subject_names(planner, query, expected):
     assert planner.plan(query).constraints == {"per_task": expected}
+
+
+@pytest.mark.parametrize("modal", ["must not", "cannot"])
+def test_a_refusal_after_a_concession_binds_the_step_named_after_the_but(planner, modal):
+    """A new user's 'GPL is fine for the summariser but the speech recogniser cannot be copyleft' refused copyleft
+    for every step: the two names had been read as one list."""
+    result = planner.plan(f"Transcribe podcast.mp3 and summarise it. GPL is fine for the summariser but the speech recogniser {modal} be copyleft.")
+    assert result.constraints == {"per_task": {"automatic-speech-recognition": {"deny_licences": ["copyleft"]}}}
