@@ -57,6 +57,8 @@ class Constraints(BaseModel):
     translation: Direction | None = Field(default=None, description="translation: the languages of the step; set from the plan")
     purpose: str | None = Field(default=None, description="text or audio classification: what the labels are about "
                                 "(sentiment, emotion, language, ...; hive/selection/purposes.yaml), by the model's id")
+    listed_or_unsaid: str | None = Field(default=None, description="a language the model's card lists, or a card that lists "
+                                         "none (English, which many English-only cards leave unsaid); set from the plan")
 
     @field_validator("languages")
     @classmethod

@@ -26,7 +26,7 @@ from hive.understanding.config_request import config_as_lines
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.spelling import mended_limit_words
 from hive.understanding.language import (REQUEST_LANGUAGE, file_name_language, file_text_language, named_source_language,
-                                         spoken_language, text_language)
+                                         spoken_language, text_language, the_one)
 from hive.understanding.written_text import wants_written_text
 
 # Terminal escape sequences (colours, cursor moves) and other control characters but tab and newline: pasted
@@ -35,6 +35,10 @@ ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Steps whose text is in the language of the text they read: a summary of a French article is French
 WRITE_AS_THEY_READ = {"summarization", "text-generation", "text2text-generation"}
+# steps that read a text in some language, whose model should know it when one can ("smallest" had given an English
+# text a French summariser)
+READ_IN_A_LANGUAGE = {"summarization", "text-classification", "token-classification", "question-answering",
+                      "zero-shot-classification", "sentence-similarity"}
 MAX_REQUEST_CHARS = 200_000  # about 30,000 words pasted; understanding time grows linearly, ~5 s at the limit
 MAX_STEPS = 12  # 12 steps plan in under 1 s on 2 cores; 18 took 4-8 s and 24 over a minute
 
@@ -211,23 +215,33 @@ def without_control_characters(query: str) -> tuple[str, int]:
 def _preferences(words: str, steps: list[TaskStep]) -> dict[str, list[Preference]]:
     """What steps' models should have when one can: the recogniser's language, the one the request says its
     recording is in; a voice's, the one its text was translated into or a pasted text is in (when every voice
-    reads one language); a classifier's purpose, what the words ask its labels to be about ("is it positive or
-    negative": a sentiment model)."""
+    reads one language); a text reader's (a summariser, a classifier, a tagger, a question answerer), the one its
+    text is in, taken as the request's when nothing tells; a classifier's purpose, what the words ask its labels to
+    be about ("is it positive or negative": a sentiment model)."""
     preferred: dict[str, list[Preference]] = {}
     spoken = spoken_language(words)
     if spoken:
-        preferred["automatic-speech-recognition"] = [Preference("languages", spoken, "the language the request says its recording is in",
-                                                                         unlisted_may_have_it=spoken == REQUEST_LANGUAGE)]
+        preferred["automatic-speech-recognition"] = [_language_preference(spoken, "the language the request says its recording is in")]
     by_id = {step.id: step for step in steps}
     read_aloud = {_language_read(step, by_id) for step in steps if step.pipeline_tag == "text-to-speech"}
     if len(read_aloud) == 1 and None not in read_aloud:
         code = read_aloud.pop()
-        preferred["text-to-speech"] = [Preference("languages", code, f"the language of the text it reads ({language_name(code)})",
-                                                            unlisted_may_have_it=code == REQUEST_LANGUAGE)]
+        preferred["text-to-speech"] = [_language_preference(code, f"the language of the text it reads ({language_name(code)})")]
+    for task in READ_IN_A_LANGUAGE - preferred.keys():
+        read = {_text_language_read(step, by_id, words) or REQUEST_LANGUAGE for step in steps if step.pipeline_tag == task}
+        if len(read) == 1:  # a text nothing tells the language of is taken to be in the request's
+            code = read.pop()
+            preferred[task] = [_language_preference(code, f"the language of the text it reads ({language_name(code)})")]
     for task in {step.pipeline_tag for step in steps}:
         if purpose := purpose_asked(task, words):
             preferred.setdefault(task, []).append(Preference("purpose", purpose, "the kind of classifier the request asks for"))
     return preferred
+
+
+def _language_preference(code: str, reason: str) -> Preference:
+    """A step's model should know the language: by its card; for English, also by a card that lists none (many
+    English-only cards leave it unsaid)."""
+    return Preference("listed_or_unsaid" if code == REQUEST_LANGUAGE else "languages", code, reason)
 
 
 def _language_read(voice: TaskStep, by_id: dict[int, TaskStep]) -> str | None:
@@ -239,6 +253,14 @@ def _language_read(voice: TaskStep, by_id: dict[int, TaskStep]) -> str | None:
         return None
     text = next(iter(voice.args.values()), None)
     return text_language(text) if isinstance(text, str) else None
+
+
+def _text_language_read(step: TaskStep, by_id: dict[int, TaskStep], words: str) -> str | None:
+    """The code of the language of the text a step reads, when one can tell: the one the step it reads writes in
+    (a transcript's, a translation's), else its pasted text's or file's own."""
+    if step.dep:
+        return the_one({_language_written(by_id[d], by_id, words) for d in step.dep if d in by_id} - {None})
+    return _language_of(next(iter(step.args.values()), None))
 
 
 def _needs(step: TaskStep, steps: list[TaskStep], words: str) -> Constraints:

@@ -95,6 +95,9 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         terms = vocabulary.language_terms(constraints.languages)
         checks.append(Check("language", f"language in {', '.join(constraints.languages)}",
                             f"EXISTS {{ ?model hive:language ?lang . FILTER(?lang IN ({_in(terms)})) }}"))
+    if constraints.listed_or_unsaid:
+        term = vocabulary.language_terms([constraints.listed_or_unsaid])[0]
+        checks.append(Check("listed_or_unsaid", f"language in {constraints.listed_or_unsaid} or none listed", _lists(term)))
     if task == "translation" and constraints.translation is not None:
         checks += _direction_checks(constraints.translation, vocabulary, constraints.local_only)
     if constraints.min_downloads is not None:

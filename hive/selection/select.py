@@ -50,14 +50,14 @@ class Preference(NamedTuple):
     """What a step's model should have when one of its admissible models does ("languages": a code; "purpose": what
     a classifier's labels are about), and why."""
 
-    field: str  # a Constraints field: "languages" or "purpose"
+    field: str  # a Constraints field: "languages", "listed_or_unsaid" (English) or "purpose"
     value: str
     reason: str  # "the language the request says its recording is in"
-    unlisted_may_have_it: bool = False  # a card that lists no language may be in this one (English, which cards leave unsaid)
 
     def unmet(self) -> str:
-        if self.field == "languages":
-            return f"no admissible model lists {self.value}, {self.reason}"
+        if self.field in ("languages", "listed_or_unsaid"):
+            unsaid = " (nor lists no language)" if self.field == "listed_or_unsaid" else ""
+            return f"no admissible model lists {self.value}{unsaid}, {self.reason}"
         return f"no admissible model is a {self.value} classifier by its name, {self.reason}"
 
 
@@ -128,8 +128,7 @@ class Selector:
         chosen = [self._stated_direction_first(task, c, explain) for task, c in zip(tasks, wanted)]
         for i, (task, c) in enumerate(zip(tasks, wanted)):
             for preference in (preferred or {}).get(task, []):
-                if chosen[i].model is None or getattr(c, preference.field) \
-                        or (preference.unlisted_may_have_it and self._languages_listed(chosen[i].model) == 0):
+                if chosen[i].model is None or getattr(c, preference.field) or (preference.field == "listed_or_unsaid" and c.languages):
                     continue
                 value = [preference.value] if preference.field == "languages" else preference.value
                 c = c.model_copy(update={preference.field: value})

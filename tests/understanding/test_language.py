@@ -81,7 +81,7 @@ def test_the_recordings_language_holds_within_the_persons_ranking(planner, graph
 def test_a_card_listing_no_language_may_be_english(planner, graph):
     """Many English-only cards list no language: for an English text the ranked voice that lists none is kept."""
     step = planner.plan("Read 'You there, traveller, the bridge is out.' aloud with the most liked apache-2.0 or MIT model").tasks[0]
-    assert _languages(graph, step.model) == set() and "preferred" not in step.why
+    assert _languages(graph, step.model) == set() and "language in en or none listed" in step.why
 
 
 def test_a_voice_reading_a_translation_prefers_the_translations_language(planner):
@@ -215,3 +215,15 @@ def test_the_requests_own_words_taken_as_the_text_do_not_say_its_language(planne
     result = planner.plan("Job #4471: the source files in /jobs/4471/es/ are in Spanish and the client wants them in English. "
                           "Only use engines with 200k+ downloads.")
     assert next(t for t in result.tasks if t.task == "translation").model == "Helsinki-NLP/opus-mt-es-en"
+
+
+@pytest.mark.parametrize("words", [
+    "Summarise ./notes.txt with the smallest model",  # a file nothing tells the language of: the request's
+    "Transcribe the Spanish podcast ep1.mp3, translate the transcript into English, then summarise it with the smallest summariser.",
+])
+def test_a_text_reader_prefers_a_model_for_its_texts_language(planner, graph, words):
+    """'the smallest' summariser of an English text had been a French one (t5-base-fr-sum-cnndm)."""
+    step = next(t for t in planner.plan(words).tasks if t.pipeline_tag == "summarization")
+    assert _languages(graph, step.model) <= {"en"} and "preferred as the language of the text it reads (English)" in step.why
+    smallest = Selector(graph).select("summarization", Constraints(smallest=True)).model
+    assert _languages(graph, smallest) - {"en"}  # the ranking alone gives a summariser of another language
