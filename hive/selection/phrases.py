@@ -37,12 +37,12 @@ REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't s
 SCALES = {"k": "k", "thousand": "k", "thousands": "k", "m": "m", "mn": "m", "million": "m", "millions": "m", "b": "b", "bn": "b",
           "billion": "b", "billions": "b"}
 NAME_LIKE = re.compile(r"[A-Z0-9_\-]")  # a dataset's first word: 'LibriSpeech', 'squad_v2', 'CoNLL-03', 'XSum'
-# a dataset's one word right before the ranking word of "<dataset> best <metric>" ("conll03 best f1", "LibriSpeech lowest WER"):
-# written as a name only a dataset has (a digit, an underscore, capitals inside it: not "MIT", "Apache")
 # an item of a comma-separated list that is one name written as a dataset's is ("squad2", "CoNLL-03", "xsum_v2")
 LISTED_NAME = re.compile(r"(?:^|,)\s*(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,}[a-z])[\w.-]*?)\s*(?=,)")
 # a metric the models are ranked by, said right before it ("by ROUGE-L", "selected by its F1 on CoNLL-2003")
 RANKED_BY = re.compile(r"\bby\s+(?:(?:its|their|the)\s+)?$", re.I)
+# a dataset's one word right before the ranking word of "<dataset> best <metric>" ("conll03 best f1", "LibriSpeech lowest WER"):
+# written as a name only a dataset has (a digit, an underscore, capitals inside it: not "MIT", "Apache")
 DATASET_RIGHT_BEFORE = re.compile(r"\b(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,}[a-z])[\w-]*)\s+$")
 # "on LibriSpeech", "at SQuAD": where a result was measured; "for", "in", "of" may introduce a dataset after a metric
 MEASURED_ON = ("on", "at", "over", "against", "across")

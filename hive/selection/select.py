@@ -56,7 +56,7 @@ class Preference(NamedTuple):
 
     def unmet(self) -> str:
         if self.field in ("languages", "listed_or_unsaid"):
-            unsaid = " (nor lists no language)" if self.field == "listed_or_unsaid" else ""
+            unsaid = " or lists no language" if self.field == "listed_or_unsaid" else ""
             return f"no admissible model lists {self.value}{unsaid}, {self.reason}"
         return f"no admissible model is a {self.value} classifier by its name, {self.reason}"
 
@@ -113,10 +113,11 @@ class Selector:
         whose task has results on it ("best WER on LibriSpeech" does not rank the entity step); when no step has
         any, it applies to every step, which then reports what is missing. A step-scoped benchmark always applies.
         `preferred` (task -> preferences, and why: the language a request says its recording is in, the one the text
-        to read aloud is in; what a classifier's labels are to be about) are kept in order: among a step's admissible
-        models, those that have it when any do (else the selection says none does), unless the step's constraints
-        already set that field; a language also unless they rank the models (a classifier's purpose holds within the
-        person's ranking: "the most downloaded sentiment model")."""
+        to read aloud or to read is in; what a classifier's labels are to be about) are kept in order: among a step's
+        admissible models, those that have it when any do (else the selection says none does), unless the step's
+        constraints already set that field (or name a language, for English's `listed_or_unsaid`); a preference holds
+        within the person's ranking ("the smallest model" for a Spanish recording is the smallest that lists Spanish,
+        "the most downloaded sentiment model" the most downloaded of those)."""
         tasks = [task for task, _needs in steps]
         wanted = [constraints.for_task(task).merged_with(needs) for task, needs in steps]
         unscoped = {i for i, (task, c) in enumerate(zip(tasks, wanted)) if c.best_on is not None

@@ -77,8 +77,9 @@ def asked_languages(words: str) -> set[str]:
 def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], words: str, asked: set[str], persons: str | None) -> None:
     """A translation asked into no language goes into the one other language the request asks for or puts a text
     into ("put the summary into Italian", when the step was read from "the translation model"; "summarise ./a.txt in
-    French"), else, when it is known, the one the person speaks, else English; one aimed at the language its text is
-    already in ("the lecture is in Japanese" read as a target) goes into the one other language the request asks for."""
+    French"), else, when its text's language is known, into the one the person speaks, else English; one aimed at
+    the language its text is already in ("the lecture is in Japanese" read as a target) goes into the one other
+    language the request asks for."""
     for goal in goals:
         if goal.task != TRANSLATION:
             continue
@@ -87,7 +88,9 @@ def _aim_translations(goals: list[GoalSpec], inputs: dict[str, InputResource], w
         if aimed is not None and (own is None or aimed != own):
             continue
         others = (asked | _languages_into(words)) - {own}
-        target = the_one(others) if aimed is not None or own is None else the_one(others) or persons or "en"
+        target = the_one(others)
+        if target is None and aimed is None and own is not None:
+            target = persons or "en"
         if target is not None and target != own:
             goal.language = language_name(target)
 
