@@ -17,6 +17,7 @@ from hive.selection.purposes import offered_test, purpose_asked
     ("text-classification", "is this email spam or not?", "spam"),
     ("audio-classification", "which sound is in clip.wav: dog bark or doorbell?", "sound"),
     ("audio-classification", "does the caller sound angry?", "emotion"),
+    ("audio-classification", "clasify the sound in birds.wav, what animal it is", "sound"),  # a new user's: an emotion model had been picked
     ("text-classification", "label this text", None),  # nothing said of the labels
     ("text-classification", "the sentiment, and which language is this review written in?", None),  # two asked: none
     ("summarization", "is it positive?", None),  # a task without purposes
