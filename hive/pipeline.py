@@ -227,7 +227,7 @@ def _preferences(words: str, steps: list[TaskStep]) -> dict[str, list[Preference
     if len(read_aloud) == 1 and None not in read_aloud:
         code = read_aloud.pop()
         preferred["text-to-speech"] = [_language_preference(code, f"the language of the text it reads ({language_name(code)})")]
-    for task in READ_IN_A_LANGUAGE - preferred.keys():
+    for task in READ_IN_A_LANGUAGE:
         read = {_text_language_read(step, by_id, words) or REQUEST_LANGUAGE for step in steps if step.pipeline_tag == task}
         if len(read) == 1:  # a text nothing tells the language of is taken to be in the request's
             code = read.pop()

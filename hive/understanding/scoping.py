@@ -44,10 +44,10 @@ NUMBER_TO_STEP = 20  # characters between a number and the words that ask for it
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but)\b))", re.I)
-SUBJECT_TARGET = re.compile(r"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
-                            r"needs?\s+to|ought\s+to|can\s+be|can(?:no|')t)\b", re.I)
-SUBJECT_AT_START = re.compile(r"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{2,40}?)\s+(?:should|must|shall|has\s+to|"
-                              r"needs?\s+to|ought\s+to|can(?:no|')t|can\s+be)\b", re.I)
+# the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...")
+SUBJECT_MODAL = r"(?:should|must|shall|has\s+to|needs?\s+to|ought\s+to|can\s+be|can(?:no|')t)\b"
+SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
+SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
