@@ -363,6 +363,7 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention)
             or self._file_in(own_text)
+            or self._unread_file_before(region[0], mention)
             or (previous.source if previous and (self._sibling(before, mention) or self._coordinated(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
@@ -430,6 +431,13 @@ class _SourceResolver:
             if region[0] <= start < region[1]:
                 return input_id
         return None
+
+    def _unread_file_before(self, start: int, mention: Mention) -> str | None:
+        """A file between the last separator and the mention that no earlier step reads: the object of a verb said
+        once ("translate ./a.txt into German and ./b.txt into French")."""
+        read = {m.source for m in self.tasks if m.start < mention.start and isinstance(m.source, str)}
+        file = self._file_in((start, mention.start))
+        return file if file not in read else None
 
     def _pronoun_target(self, previous: Mention | None, mention: Mention) -> str | Mention | None:
         """'it' is the previous step's output, or what that step read when only that fits ('its depth')."""

@@ -107,3 +107,10 @@ def test_a_picture_question_answering_model_is_asked_though_a_document_word_is_e
     result = planner.plan("he wants to ask questions about a photo of his volcano model (volcano.jpg). which picture question-answering "
                           "model gets downloaded the most? it's for a school fair that sells tickets")
     assert [t.task for t in result.tasks] == ["visual-question-answering"]
+
+
+def test_a_file_said_before_a_step_whose_verb_is_left_out_is_that_step_s_input(planner):
+    steps = planner.plan("Translate ./a.txt into German and ./b.txt into French").tasks
+    assert [(t.task, t.args["text"], t.dep) for t in steps] == [("translation", "./a.txt", []), ("translation", "./b.txt", [])]
+    chained = planner.plan("Transcribe ./a.wav, then summarise it").tasks  # the file an earlier step reads stays its own
+    assert chained[1].dep == [0]
