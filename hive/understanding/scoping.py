@@ -160,7 +160,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not steps and not targets.names(*segment):  # a target named but not known ('the XYZ model') looks no further
             # the steps asked before it in its piece: "(2) count the cows, nothing ___ and at least ___; (3) ..."
             steps = [m for m in tasks if segment[0] <= m.start < phrase.start] or _aside_of(masked, segment, tasks) \
-                or targets.named(*sentence_span(masked, phrase.start))
+                or _named_in_pieces_without_limits(targets, masked, phrase, phrases)
         if not steps and (absent := _task_absent_named(targets, clause, tasks)):
             said = f"'{query[clause[0]:clause[1]].strip()}' ({absent})"
             if said not in elsewhere:
@@ -179,6 +179,18 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere, absent_scoped
+
+
+def _named_in_pieces_without_limits(targets: "_Targets", masked: str, phrase: Phrase, phrases: list[Phrase]) -> list[Mention]:
+    """The steps named elsewhere in the sentence of a limit whose own piece names none, in the pieces that state no
+    limit of their own: "Legal says nothing ___, and the speech model has to ___" binds the first limit to every
+    step, not to the speech model, whose piece is about its own limit."""
+    start, end = sentence_span(masked, phrase.start)
+    cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(masked, start, end)] + [end]
+    pieces = [(a, b) for a, b in zip(cuts, cuts[1:])
+              if (a <= phrase.start < b) or not any(a <= other.start < b for other in phrases if other is not phrase)]
+    named = [step for a, b in pieces for step in targets.named(a, b)]
+    return [step for index, step in enumerate(named) if not any(step is earlier for earlier in named[:index])]
 
 
 def _every_model_subject(masked: str, segment: tuple[int, int], at: int) -> bool:

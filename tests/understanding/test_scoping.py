@@ -357,3 +357,12 @@ def test_a_refusal_after_a_concession_binds_the_step_named_after_the_but(planner
     for every step: the two names had been read as one list."""
     result = planner.plan(f"Transcribe podcast.mp3 and summarise it. GPL is fine for the summariser but the speech recogniser {modal} be copyleft.")
     assert result.constraints == {"per_task": {"automatic-speech-recognition": {"deny_licences": ["copyleft"]}}}
+
+
+def test_a_limit_in_a_piece_naming_no_step_passes_over_a_step_named_with_its_own_limit(planner):
+    """'Legal says nothing non-commercial, and the speech model has to support German' had bound the refusal to the
+    speech model only (new user)."""
+    result = planner.plan("Transcribe ./calls/monday.mp3 and then summarise it for the managers. Legal says nothing "
+                          "non-commercial, and the speech model has to support German since half the team speaks it.")
+    assert result.constraints["global"] == {"deny_licences": ["non-commercial"]}
+    assert result.constraints["per_task"] == {"automatic-speech-recognition": {"languages": ["de"]}}
