@@ -231,11 +231,10 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             if table is data["licence_words"] and not listed and not _is_licence_word(match, body) \
                     and not _listed_before_a_licence(body, match, ordered[number + 1:], data):
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
-            if data["patterns"]["output_licence"].search(body, 0, match.start()):
-                continue  # the licence the person's own results will carry
-            if named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data):
-                # "a purely non-commercial project": the person's use, which non-commercial licences allow too; read, not applied
-                found.append(Phrase(start, end, "licences", [named], concession=True, wish=True))
+            owned = _owned_licence(body, match.start(), data)  # the licence the person's own work or results carry
+            if owned or (named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data)):
+                # "Our app is GPL-3.0", "a purely non-commercial project": of the person's work or use; read, not applied
+                found.append(Phrase(start, end, "licences", named if isinstance(named, list) else [named], concession=True, wish=True))
                 continue
             if listed:
                 key = previous.key
@@ -299,9 +298,15 @@ def licence_words_unread(text: str, start: int, end: int) -> list[tuple[int, int
     beside licence talk ("both apache."): (start, end, the ids they name), for a reader that judged the span to
     state a licence; not one the person's own results will carry ("so that derived data can be released under CC BY")."""
     data = _vocabulary()
-    output_licence = data["patterns"]["output_licence"]
     return [(m.start(), m.end(), data["licence_words"][_key(m.group(1))]) for m in data["licence_word_pattern"].finditer(text, start, end)
-            if _key(m.group(1)) in AMBIGUOUS_LICENCE_WORDS and not output_licence.search(text, start, m.start())]
+            if _key(m.group(1)) in AMBIGUOUS_LICENCE_WORDS and not _owned_licence(text[start:], m.start() - start, data)]
+
+
+def _owned_licence(text: str, at: int, data: dict) -> bool:
+    """Whether the licence named at `at` is the one the person's own results or work carry ("so that the derived
+    data can be released under CC BY", "Our app itself is released under GPL-3.0"), which says nothing of the models."""
+    patterns = data["patterns"]
+    return bool(patterns["output_licence"].search(text, 0, at) or patterns["own_work_licence"].search(text, 0, at))
 
 
 def _is_licence_word(match: re.Match, sentence: str) -> bool:

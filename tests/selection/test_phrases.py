@@ -189,6 +189,13 @@ def test_constraints_are_read_from_the_request(text, expected):
     # the person's own use is no limit; "unless" refuses; a refusal reaches a licence named after a long phrase
     ("hobby project, purely non-commercial so licences aren't an issue for me", {}),
     ("It's for a non-commercial project, so MIT is fine", {"licences": ["mit"]}),
+    # the licence of the person's own work, said with its subject or with "we" releasing it, limits no model (new user)
+    ("Our app itself is released under GPL-3.0, but that has nothing to do with the models. Use only MIT models.", {"licences": ["mit"]}),
+    ("Our own code is GPL-3.0, but the models have to be MIT.", {"licences": ["mit"]}),
+    ("Our repository is licensed under GPL-3.0.", {}),
+    ("I'm collecting these for my thesis, which will be published under CC-BY-4.0.", {}),
+    ("We publish the answers under CC-BY-4.0.", {}),
+    ("Our models must be Apache-2.0.", {"licences": ["apache-2.0"]}),
     ("Use the most liked model, unless its licence is non-commercial, then skip to the next one.",
      {"rank_by": "likes", "deny_licences": ["non-commercial"]}),
     ("Nothing in our stack under that Stable Diffusion-style RAIL licence, ok?", {"deny_licences": ["openrail"]}),

@@ -140,6 +140,15 @@ def test_a_licence_the_vocabulary_read_in_one_role_is_no_unapplied_constraint_of
     assert not [u for u in unread if "licence" in u]
 
 
+@pytest.mark.parametrize("query", ["Summarise ./notes.txt. Our repository is licensed under GPL-3.0.",
+                                   "Our own code is GPL-3.0, but the models have to be MIT. Caption ./a.jpg"])
+def test_the_licence_of_the_person_s_own_work_is_read_and_neither_applied_nor_reported(query):
+    """A new user's 'Our repository is licensed under GPL-3.0' had been applied, then warned of as not applied."""
+    result = Planner(select_models=False).plan(query)
+    assert "gpl-3.0" not in str(result.constraints)
+    assert not [w for w in result.warnings if "not applied" in w]
+
+
 @pytest.mark.parametrize("query, warned", [
     ("Caption ./photo.jpg with a model licensed under the Frobnicate Public License 7.0.", True),
     ("Caption ./photo.jpg, it has to be under a Zorblax License.", True),
