@@ -304,9 +304,10 @@ def licence_words_unread(text: str, start: int, end: int) -> list[tuple[int, int
 
 def _owned_licence(text: str, at: int, data: dict) -> bool:
     """Whether the licence named at `at` is the one the person's own results or work carry ("so that the derived
-    data can be released under CC BY", "Our app itself is released under GPL-3.0"), which says nothing of the models."""
+    data can be released under CC BY", "Our app itself is released under GPL-3.0") or one a thing had in the past
+    ("some YOLOv5 thing that was GPL"): it says nothing of the models to pick."""
     patterns = data["patterns"]
-    return bool(patterns["output_licence"].search(text, 0, at) or patterns["own_work_licence"].search(text, 0, at))
+    return any(patterns[name].search(text, 0, at) for name in ("output_licence", "own_work_licence", "past_licence"))
 
 
 def _is_licence_word(match: re.Match, sentence: str) -> bool:

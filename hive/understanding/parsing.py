@@ -26,6 +26,8 @@ FILE_PATTERN = re.compile(
 QUOTED_FILE = re.compile(rf"(?!.*[.,;:]\s)(?!(?:\S+\s+){{3}})[^\n'\"?!]{{1,200}}\.(?:{_EXTENSIONS})", re.I)  # no sentence in it
 FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-]/)(?=$|[\s,;:!?)\]`'\"])")
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
+# An e-mail style quoted block: lines opening with ">" ("Pasting a customer's message below.\n\n> Been on ...")
+BLOCK_QUOTE = re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.M)
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’"""
     r"""|«(?P<guillemets>[^»\n]+)»|„(?P<low>[^“”\n]+)[“”]|「(?P<corner>[^」\n]+)」|『(?P<corner2>[^』\n]+)』)(?!\w)"""
@@ -141,13 +143,18 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
     found.tables = _table_spans(query)
     for start, end in found.tables:
         found.masked = blanked(found.masked, start, end)
+    for block in BLOCK_QUOTE.finditer(found.masked):
+        body = re.sub(r"(?m)^[ \t]*>[ \t]?", "", block.group()).strip()
+        if body:
+            found.texts.append((block.start(), block.end(), body))
+            found.masked = blanked(found.masked, block.start(), block.end())
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
         # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words;
         # a policy quoted as the person's own limits ("Quoting Annex B: 'All components shall be licensed under MIT
         # or Apache-2.0.' Under that, summarise ...") is their words: every sentence of it states a limit
         if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()) \
-                or _only_limits(body, 0, len(body)):
+                or (_only_limits(body, 0, len(body)) and not _after_a_paste_marker(found.masked, match.start())):
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
             continue
         if QUOTED_FILE.fullmatch(body.strip()):  # "./Meetings/Q3 review.mp3": a quoted name may hold spaces
@@ -385,6 +392,12 @@ def _limits_after(query: str, start: int, end: int) -> int:
         elif len(sentence.split()) > FILLER_WORDS:
             break
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
+
+
+def _after_a_paste_marker(text: str, at: int) -> bool:
+    """Whether a quote at `at` follows a word that introduces pasted content ('Context: "... GPL-compatible terms
+    ..."'): the content, whatever limits its words seem to state."""
+    return any(m.end() == at for m in PASTE_MARKER.finditer(text, max(0, at - 40), at))
 
 
 def _only_limits(query: str, start: int, end: int) -> bool:

@@ -196,6 +196,13 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("I'm collecting these for my thesis, which will be published under CC-BY-4.0.", {}),
     ("We publish the answers under CC-BY-4.0.", {}),
     ("Our models must be Apache-2.0.", {"licences": ["apache-2.0"]}),
+    ("Our robotics club's repo is Apache-2.0, but the club rule for third-party weights is stricter: MIT only.", {"licences": ["mit"]}),
+    ("our council's portal publishes everything under CC-BY-SA, so the transcript will end up there", {}),
+    ("our glass-plate collection, about 4,000 plates, is in the public domain", {}),
+    # a licence a thing had in the past is history; being wary of a licence refuses it
+    ("last year we used some YOLOv5 thing that was GPL and legal hated it, so permissive licence only this time",
+     {"licences": ["permissive"]}),
+    ("our board is wary of share-alike terms", {"deny_licences": ["copyleft"]}),
     ("Use the most liked model, unless its licence is non-commercial, then skip to the next one.",
      {"rank_by": "likes", "deny_licences": ["non-commercial"]}),
     ("Nothing in our stack under that Stable Diffusion-style RAIL licence, ok?", {"deny_licences": ["openrail"]}),

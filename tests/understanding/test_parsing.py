@@ -318,3 +318,18 @@ def test_a_table_whose_header_names_limits_stays_the_persons_words(planner):
                           "| part | limit |\n|---|---|\n| reading the scan | MIT licence |\n| Spanish version | no restriction |")
     assert not result.parsed.data
     assert result.constraints == {"per_task": {"document-question-answering": {"licences": ["mit"]}}}
+
+
+def test_a_block_quoted_message_and_a_quote_after_a_paste_marker_are_inputs_whatever_limits_they_seem_to_state():
+    """A customer's 'MIT-licensed export plugin' in a '>' block, and 'GPL-compatible terms' in a quoted context, had
+    been read as limits on the models."""
+    parsed, located = parse_request("Pasting a customer's message below. Is the tone positive or negative?\n\n"
+                                    "> Since version 2.4 the MIT-licensed export plugin crashes.\n> Fix it or I cancel.")
+    assert parsed.input_texts == ["Since version 2.4 the MIT-licensed export plugin crashes.\nFix it or I cancel."]
+    assert "MIT" not in located.masked
+    parsed, located = parse_request("What is the notice period? Context: \"This agreement, subject to the GPL-compatible "
+                                    "terms in Annex B, may be terminated by giving 60 days' notice.\"")
+    assert parsed.input_texts and "GPL" in parsed.input_texts[0] and "GPL" not in located.masked
+    parsed, _ = parse_request("Quoting Annex B: 'All components shall be licensed under MIT or Apache-2.0.' Under that, "
+                              "summarise ./a.txt")
+    assert parsed.input_texts == []  # a policy quoted with no paste marker stays the person's limits
