@@ -624,8 +624,7 @@ def _question(located: RequestText, texts: list[str]) -> str | None:
     end = masked.rfind("?")
     if end < 0:
         return None
-    start = max(masked.rfind(sep, 0, end) for sep in (". ", "! ", "? ", ": ", "\n"))
-    start = 0 if start < 0 else start + 2
+    start = max([found + len(sep) for sep in (". ", "! ", "? ", ": ", "\n") if (found := masked.rfind(sep, 0, end)) >= 0], default=0)
     context = CONTEXT_MARKER.search(masked)
     if context and context.end() > start:
         return None

@@ -333,3 +333,12 @@ def test_a_block_quoted_message_and_a_quote_after_a_paste_marker_are_inputs_what
     parsed, _ = parse_request("Quoting Annex B: 'All components shall be licensed under MIT or Apache-2.0.' Under that, "
                               "summarise ./a.txt")
     assert parsed.input_texts == []  # a policy quoted with no paste marker stays the person's limits
+
+
+def test_a_question_on_its_own_line_keeps_its_first_letter():
+    """'...\n\nWhich region sold the most units?' had been asked as 'hich region ...' (new user)."""
+    parsed, _ = parse_request("Here are our Q3 numbers:\n| region | units |\n| North | 340 |\n| South | 410 |\n\n"
+                              "Which region sold the most units?")
+    assert parsed.question == "Which region sold the most units?"
+    parsed, _ = parse_request("Here is the note. When was the bridge finished?")
+    assert parsed.question == "When was the bridge finished?"
