@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from hive.kg.licenses import families
+from hive.kg.licenses import families, known_ids
 from hive.selection.constraints import FAMILIES, LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
 from hive.yaml_data import load_yaml
 
@@ -30,7 +30,7 @@ SENTENCE = re.compile(r"(?:[^.?!;\n]|[.?!](?=\S))+")
 LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)]|[a-z][.)])[ \t]")  # a line that is an item of a list
 # Short licence words that are ordinary words too ("mit" in German, an Apache server): read as licences only
 # when written in capitals, beside a licence word, or in a sentence that speaks of licences or models.
-AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", "permissive", "permissively", "deepseek", "nc"}
+AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", "permissive", "permissively", "deepseek", "nc", "isc", "zlib"}
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
@@ -74,6 +74,7 @@ class Phrase:
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, Any]:
     data = load_yaml(resources.files("hive.selection").joinpath("phrases.yaml"))
+    data["licence_ids"] = {hf_id: hf_id for hf_id in known_ids() if re.search(r"[\d-]", hf_id)} | data["licence_ids"]
     data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
     data["metrics"] |= {f"{name}{joint}{cutoff}": f"{name}_at_{cutoff}" for name in data["metrics_at_cutoff"]
                         for cutoff in data["cutoffs"] for joint in ("@", " at ", "_at_")}

@@ -203,6 +203,12 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("last year we used some YOLOv5 thing that was GPL and legal hated it, so permissive licence only this time",
      {"licences": ["permissive"]}),
     ("our board is wary of share-alike terms", {"deny_licences": ["copyleft"]}),
+    # every licence the graph's licence table knows is a name people may use (a new user's WTFPL had been dropped)
+    ("Only WTFPL models.", {"licences": ["wtfpl"]}),
+    ("The licence must be Unlicense.", {"licences": ["unlicense"]}),
+    ("an LGPL-2.1 model, nothing under EPL-2.0", {"licences": ["lgpl-2.1"], "deny_licences": ["epl-2.0"]}),
+    ("ISC licence only", {"licences": ["isc"]}),
+    ("compress it with zlib first", {}),
     ("Use the most liked model, unless its licence is non-commercial, then skip to the next one.",
      {"rank_by": "likes", "deny_licences": ["non-commercial"]}),
     ("Nothing in our stack under that Stable Diffusion-style RAIL licence, ok?", {"deny_licences": ["openrail"]}),
