@@ -163,7 +163,7 @@ class LearnedUnderstander(RuleUnderstander):
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
-                or _introduces_asks(r, asking[i + 1:i + 2], located)]
+                or _introduces_asks(r, asking[i + 1:i + 2], located) or _titles_asks_below(r, asking, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
         asking = _listed_deliverables(asking, located)
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
@@ -583,6 +583,15 @@ def _introduces_asks(reading: PartReading, following: list[PartReading], located
             and following[0].best[0] != NONE and following[0].best[1] >= SURE)
 
 
+def _titles_asks_below(reading: PartReading, asking: list[PartReading], located: RequestText) -> bool:
+    """A ticket's or an e-mail's title line ("Summary: Depth + segmentation for warehouse photos", "Subject: ...")
+    names what the lines below it ask, when one of them asks surely: it asks for nothing of its own."""
+    line_start = located.query.rfind("\n", 0, reading.part.start) + 1
+    if not TITLE_LINE.match(located.query, line_start):
+        return False
+    return any(r.part.start > reading.part.end and r.best[0] != NONE and r.best[1] >= SURE for r in asking)
+
+
 def _labels_within(located: RequestText, start: int, end: int) -> bool:
     """Whether the request's candidate labels stand inside a span."""
     return bool(located.labels) and start <= located.labels[0][0] < end
@@ -610,6 +619,7 @@ def _reads_a_task(reading: PartReading) -> bool:
     return reading.best[0] != NONE and reading.best[1] >= WEAK
 
 
+TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:", re.I)  # a ticket's or e-mail's title line
 # "(3) ", "3. " anywhere ("need: (1) a tagline"), "- " at the start: a part that is an item of a list
 LIST_LABEL = re.compile(r"^\s*[-*\u2022]\s|(?:^|[\s:])(?:\(\d{1,2}\)|\d{1,2}[.)])\s")
 LISTED_TASK = 0.25  # an item read as none, in a list whose other items ask, asks for its likeliest task if it scores this

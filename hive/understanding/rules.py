@@ -359,12 +359,13 @@ class _SourceResolver:
         region = (mention.start - len(near_before), after.start() if after else end)
         own_text = (0 if index == 0 else mention.start, region[1])
         previous = self._previous(mention)
+        sibling = previous is not None and self._sibling(before, mention)
         source = (
             mention.feeds
-            or self._reference_in(region, mention)
+            or self._reference_in(region, mention, previous if sibling else None)
             or self._file_in(own_text)
             or self._unread_file_before(region[0], mention)
-            or (previous.source if previous and (self._sibling(before, mention) or self._coordinated(previous, mention)) else None)
+            or (previous.source if previous and (sibling or self._coordinated(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
         )
@@ -397,12 +398,17 @@ class _SourceResolver:
         joined = COORDINATED.match(self.located.masked, previous.end)
         return joined is not None and joined.end() >= mention.start and self.needed_modality(mention) not in self._outputs(previous)
 
-    def _reference_in(self, region: tuple[int, int], mention: Mention) -> Mention | None:
+    def _reference_in(self, region: tuple[int, int], mention: Mention, sibling_of: Mention | None = None) -> str | Mention | None:
+        """The output a region's words refer to: a step's named output ("the transcript"), or the newest output of the
+        kind a noun names ("the image"); but a step said to be another one on what `sibling_of` read ("estimate the
+        depth of ./a.jpg and also segment the image") reads that, when it is of the noun's kind."""
         for ref in self.references:
-            if region[0] <= ref.start < region[1] and ref.refers_to is not mention:
+            if region[0] <= ref.start < region[1] and ref.refers_to is not mention and any(ref.refers_to is m for m in self.tasks):
                 return self._translation_named(ref) or ref.refers_to
         for modality, pattern in self.rules.modality_nouns.items():
             match = pattern.search(self.located.masked, region[0], region[1])
+            if match and sibling_of is not None and modality in self._source_modalities(sibling_of):
+                return sibling_of.source
             if match:
                 producers = [
                     m for m in self.tasks if m.start < mention.start and m.feeds is not mention and modality in self._outputs(m)

@@ -258,11 +258,13 @@ def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list
 
 def _task_named(name: str, rules: RuleUnderstander, detector: TaskDetector) -> str | None:
     """The library task a target's name names: the one whose conversion it says ('the part that turns the audio into
-    words'), else the one two of three readings agree on: the task its cue phrases name ('captioner'), the one it is
+    words'), else the one whose name it holds, else the one two of three readings agree on: the task its cue phrases name ('captioner'), the one it is
     clearly closest to in meaning, and the detector's first reading of "I need a <name> for this." ('summariser',
     'chatbot'; not 'the weights'); else None."""
     if converting := _task_by_conversion(name, detector):
         return converting
+    if named := task_named_in(name):  # a task's own name ('the optical character recognition model', OCR spelt out)
+        return named
     cued = {task for task, _start, _end in cue_spans(rules, name)}
     readings = [next(iter(cued)) if len(cued) == 1 else None, _clearly_closest_in_meaning(name), _read_as_needed(name, detector).best[0]]
     return next((task for task in readings if task is not None and task != NONE and readings.count(task) >= 2), None)

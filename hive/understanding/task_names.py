@@ -20,6 +20,7 @@ OTHER_NAMES = {
     "sentence-similarity": [r"(?:sentence|text)" + JOIN + r"embeddings?", r"feature" + JOIN + r"extraction"],
     "text2text-generation": [r"text" + JOIN + r"to" + JOIN + r"text(?:" + JOIN + r"generation)?"],
     "automatic-speech-recognition": [r"speech" + JOIN + r"recognition"],
+    "image-to-text": [r"optical" + JOIN + r"character" + JOIN + r"recognition"],  # OCR, spelt out below
 }
 # The field's acronyms and shorthand for tasks, spelt out before a name is read ("QA model: under 150M", "tableqa on x.csv").
 ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",

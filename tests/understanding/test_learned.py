@@ -198,8 +198,8 @@ def test_writing_an_earlier_answer_in_another_language_is_a_translation(planner)
 
 
 def test_a_reference_to_a_step_not_read_takes_the_step_before_it_in_every_process():
-    """'translate your answer' where no answer step was read: the translation reads the last step before
-    it, not whatever the planner's set order offers (which followed the process's hash seed)."""
+    """'translate your answer' where no answer step was read (the answer is the chat step's): the translation reads
+    the last step before it, not whatever the planner's set order offers (which followed the process's hash seed)."""
     import os
     import subprocess
     import sys
@@ -210,7 +210,7 @@ def test_a_reference_to_a_step_not_read_takes_the_step_before_it_in_every_proces
         answer = subprocess.run([sys.executable, "-m", "hive.cli", "plan", query, "--json"],
                                 capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
         steps = {t["task"]: t for t in json.loads(answer.stdout)["tasks"]}
-        assert steps["translation"]["dep"] == [steps["automatic-speech-recognition"]["id"]], seed
+        assert steps["translation"]["dep"] == [steps["conversational"]["id"]], seed
 
 
 def test_a_request_that_only_names_a_model_of_a_clear_task_asks_for_that_task_as_surely_as_the_name_says(planner):
@@ -571,3 +571,13 @@ def test_a_sentence_that_only_refuses_licences_is_left_out_of_the_prompt(planner
     """'Steer clear of OpenRAIL licences.' had been drawn into the picture's prompt."""
     step = planner.plan("Steer clear of OpenRAIL licences. Generate a picture of a castle at dusk and then upscale it.").tasks[0]
     assert step.pipeline_tag == "text-to-image" and step.args["text"] == "Generate a picture of a castle at dusk and then upscale it."
+
+
+def test_a_ticket_s_title_line_asks_nothing_beside_the_lines_that_ask(planner):
+    """A ticket's 'Summary: Depth + segmentation ...' had added a second segmentation, of the depth map (new user)."""
+    steps = planner.plan("Ticket #2291\nSummary: Depth + segmentation for warehouse photos\nDescription: Estimate the depth "
+                         "of ./aisle3.jpg and also segment the image so we can find the shelves.\nRequirements: the depth "
+                         "model must be Apache-2.0; the segmentation model must be under 100M parameters.").tasks
+    assert sorted((t.task, t.args["image"]) for t in steps) == [("depth-estimation", "./aisle3.jpg"), ("image-segmentation", "./aisle3.jpg")]
+    alone = planner.plan("Subject: transcribe the attached call ./a.wav\nHi, see subject. Thanks").tasks
+    assert [t.task for t in alone] == ["automatic-speech-recognition"]  # a title that alone asks is read

@@ -114,3 +114,11 @@ def test_a_file_said_before_a_step_whose_verb_is_left_out_is_that_step_s_input(p
     assert [(t.task, t.args["text"], t.dep) for t in steps] == [("translation", "./a.txt", []), ("translation", "./b.txt", [])]
     chained = planner.plan("Transcribe ./a.wav, then summarise it").tasks  # the file an earlier step reads stays its own
     assert chained[1].dep == [0]
+
+
+def test_a_step_said_to_be_another_one_on_the_same_picture_reads_the_picture(planner):
+    """'Estimate the depth of ./aisle3.jpg and also segment the image' had segmented the depth map (new user)."""
+    steps = planner.plan("Estimate the depth of ./aisle3.jpg and also segment the image so we can find the shelves.").tasks
+    assert [(t.task, t.args["image"]) for t in steps] == [("depth-estimation", "./aisle3.jpg"), ("image-segmentation", "./aisle3.jpg")]
+    made = planner.plan("Generate an image of a lighthouse and also caption the image").tasks
+    assert made[1].dep == [0]  # the picture a step made, when the step before read no picture

@@ -366,3 +366,11 @@ def test_a_limit_in_a_piece_naming_no_step_passes_over_a_step_named_with_its_own
                           "non-commercial, and the speech model has to support German since half the team speaks it.")
     assert result.constraints["global"] == {"deny_licences": ["non-commercial"]}
     assert result.constraints["per_task"] == {"automatic-speech-recognition": {"languages": ["de"]}}
+
+
+def test_a_limit_on_a_step_named_by_its_acronym_binds_that_step_when_the_planner_adds_it(planner):
+    """'The OCR model should know Japanese' of a text wanted in English from a photo had bound every step (new user):
+    OCR spelt out is a task's own name."""
+    result = planner.plan("Please, I have picture ./menu_tokyo.jpg with japanese text on it. I need this text in english. "
+                          "The OCR model should know Japanese, and for translation take the model with most downloads.")
+    assert result.constraints == {"per_task": {"translation": {"rank_by": "downloads"}, "image-to-text": {"languages": ["ja"]}}}
