@@ -341,8 +341,11 @@ def _under_refusing_heading(text: str, at: int, data: dict) -> bool:
     heading = data["patterns"]["refusing_heading"]
     line_start = text.rfind("\n", 0, at) + 1
     before = text[line_start:at]
-    if ":" in before and heading.search(before[: before.rindex(":") + 1]):
-        return True
+    colon = before.rfind(":")
+    if colon >= 0 and not re.search(r"[.?!;]\s", before[colon:]):  # the colon's list reaches the position ...
+        opening = re.split(r"[.?!;]\s", before[:colon + 1])[-1]  # ... and its heading is the words of its own sentence
+        if heading.search(opening):
+            return True
     if not LIST_ITEM.match(text, line_start):
         return False
     while line_start > 0:  # up through the list's items to the line that introduces them

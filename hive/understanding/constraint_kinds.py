@@ -55,6 +55,14 @@ READ_ALREADY_BY = FIELDS_OF_KIND | {"licence_allow": ("licences", "deny_licences
 NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s+)?[A-Z][\w.+-]*"
                            r"|\b(?!(?:The|This|That|Its|Their|Our|My|Your|Any|Which|What|Whose|No|Each|Every|Some)\b)"
                            r"[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3}\s+[Ll]icen[cs]e\b")
+# A language said of people, not of a model: people named after it ("Portuguese speakers", "French-speaking staff") ...
+PEOPLE_AFTER = re.compile(r"[\s-]*(?:speaking\s+)?(?:speakers?|people|persons?|colleagues|customers|clients|users|staff|team|crew|"
+                          r"family|parents|students|kids|children|friends|relatives|audience|readers|listeners|viewers|natives?|"
+                          r"citizens|nationals|guests|visitors|tourists|patients)\b", re.I)
+# ... or a person as the subject that is it, speaks, reads or knows it ("My boss is French", "she reads English")
+PERSON_BEFORE = re.compile(r"\b(?:i|we|he|she|they|(?:my|our|his|her|their)\s+[\w-]+)\s+(?:is|are|am|was|were|(?:only\s+)?"
+                           r"(?:speaks?|reads?|writes?|understands?|knows?))\s+(?:(?:fluent|native|perfect|good|some|basic|"
+                           r"only|mostly|a\s+bit\s+of)\s+)?$", re.I)
 KINDS = tuple(FIELD_OF_KIND)
 VALUELESS = {kind for kind, (_field, value) in FIELD_OF_KIND.items() if value is not None}
 SURE = 0.3  # a clause states a kind when the reader's probability reaches this (chosen in constraint_training)
@@ -119,7 +127,8 @@ class ConstraintKindReader:
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
-                if not phrases and kind != "min_downloads":  # a popularity floor is also said in words ("a well-used one")
+                if not phrases and kind != "min_downloads" and not (kind == "language" and _only_people_s_languages(part, located)):
+                    # (a popularity floor is also said in words: "a well-used one")
                     valueless.append((part, kind, kind.replace("_", " ")))
             reported = any(p is part and kind == "licence_allow" for p, kind, _label in valueless)
             if NAMED_LICENCE.search(located.masked, part.start, part.end) and not reported and not _read_already("licence_allow", part, found + added):
@@ -165,10 +174,11 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
     def free(at: int) -> bool:
         return not any(s <= at < e for s, e in taken)
 
-    if kind == "language":  # every language the clause names, but not a target ("into English") nor a pair's ("English to Romanian")
+    if kind == "language":  # every language the clause names, but not a target ("into English") nor a pair's ("English
+        # to Romanian"), nor a person's ("mostly Portuguese speakers", "she reads English perfectly well")
         return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
                 for m in LANGUAGE_MENTION.finditer(located.masked, start, end)
-                if not m["before"] and free(m.start("name")) and not pairs_from(located.masked, m.end())]
+                if not m["before"] and free(m.start("name")) and not pairs_from(located.masked, m.end()) and not _a_person_s(m, located.masked, start)]
     counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
     if kind == "max_params":
         for q in counts:
@@ -184,6 +194,19 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
         return [Phrase(a, b, field, named if isinstance(named, list) else [named])
                 for a, b, named in licence_words_unread(located.masked, start, end) if free(a)]
     return []  # benchmarks, and other licences, are named from the vocabulary only
+
+
+def _a_person_s(language: re.Match, text: str, clause_start: int) -> bool:
+    """Whether a language named in a clause is people's rather than a model's."""
+    return bool(PEOPLE_AFTER.match(text, language.end()) or PERSON_BEFORE.search(text, clause_start, language.start()))
+
+
+def _only_people_s_languages(part: Part, located: RequestText) -> bool:
+    """Whether a clause names languages and each is people's ("the survey crew are mostly Portuguese speakers"):
+    it states no limit, so there is nothing to warn of."""
+    start, end = _trimmed(located.query, part.start, part.end)
+    named = list(LANGUAGE_MENTION.finditer(located.masked, start, end))
+    return bool(named) and all(_a_person_s(m, located.masked, start) for m in named)
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

@@ -57,6 +57,10 @@ POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from",
 # A question that asks someone to do something ("Could an AI write product descriptions from ___?"), not about a text.
 REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|bot|tool|program)|someone|somebody)\s+(?:please\s+)?"
                        r"(?!tell|say|explain|answer|find|show|let|check|see|look)[^\W\d_]{3,}", re.I)
+# A clause going on with a request in a question's sentence ("Can you tell me if it is positive, | and draft a polite
+# reply?"): a conjunction, then a word that opens no question
+GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
+                            r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 # What `warm_up` reads: a language named, a licence, a benchmark, several clauses
 WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best model on LibriSpeech, then summarise it "
@@ -230,7 +234,8 @@ class LearnedUnderstander(RuleUnderstander):
             label = chosen
         if label == NONE:
             return []
-        if label == FREE_WRITING and part.question and has_context and not REQUESTED.search(located.masked, part.start, part.end):
+        if label == FREE_WRITING and part.question and has_context and not REQUESTED.search(located.masked, part.start, part.end) \
+                and not GOES_ON_ASKING.match(located.masked, part.start):
             label = "question-answering"  # a question asked beside a given text is answered from it
         if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):

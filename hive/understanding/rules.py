@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 QUESTION_TASKS = {"question-answering", "table-question-answering", "document-question-answering", "visual-question-answering"}
 LABEL_TASKS = {"zero-shot-classification", "zero-shot-image-classification"}
 LABELLING_TEXTS = {"text-classification", "zero-shot-classification"}  # their output is a label, not a text to work on
-READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification"}
+READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification", "text-generation", "conversational"}
 # A depth map or a segmentation mask is a map of the picture, not a picture: the next step that looks for what a
 # picture shows reads the picture unless the request points at the map ("estimate the depth and segment the furniture")
 PICTURE_MAPS = {"depth-estimation", "image-segmentation"}

@@ -97,6 +97,8 @@ CORRECTING = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|hmm+|scratch\s+that
                         r"i\s+mean|or\s+rather)\b", re.I)
 NAMES_A_STEP = 0.05  # else the step the detector reads the name as, at least this surely ...
 CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
+# The person's reason at a clause's end ("but nothing ___ since I might sell the prints"): why, not what to do
+REASON_AFTER_A_LIMIT = re.compile(r"\b(?:since|because|cause|cos)\b.*$", re.I | re.S)
 NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
 NAME_READ_AS = "I need a {} for this."
 TASK_MEANINGS = Path(str(importlib_resources.files("hive.understanding").joinpath("data/task_meanings.npz")))  # a target's name read as a request for such a model
@@ -325,7 +327,7 @@ def speaks_of_a_model(clause: str) -> bool:
     model ___ since ..."), or with a longer
     subject holding a model's noun ("All machine-learning components used in ... shall be ___"), or no word
     is left but model nouns and words of choosing or correcting ("Which model ___ and is ___ of them?", "___ models only.",
-    "No wait, make that ___."), or
+    "No wait, make that ___.", the person's reason after the limit aside), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
     label = LABEL.match(clause)
     if label is not None and ASK_GOES_ON.match(label["name"]):
@@ -339,7 +341,7 @@ def speaks_of_a_model(clause: str) -> bool:
     subject = LONG_SUBJECT.match(tail if not SENTENCE_END.search(head) else clause)  # "Annex B: All machine-learning components used in ... shall be"
     if subject is not None and (_noun_target().search(subject["subject"]) or STEP_BY_ITS_WORK.match(subject["subject"])):
         return True
-    said = CORRECTING.sub(" ", MADE_A_MODEL.sub(" ", clause))
+    said = CORRECTING.sub(" ", MADE_A_MODEL.sub(" ", REASON_AFTER_A_LIMIT.sub(" ", clause)))
     words = {w for w in re.findall(r"[^\W\d_]+", said.lower()) if not _noun_target().fullmatch(w)}
     return not words - CHOOSING_WORDS - GENERIC - FILLER
 

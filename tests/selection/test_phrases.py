@@ -203,6 +203,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("last year we used some YOLOv5 thing that was GPL and legal hated it, so permissive licence only this time",
      {"licences": ["permissive"]}),
     ("our board is wary of share-alike terms", {"deny_licences": ["copyleft"]}),
+    # a refusing word in an earlier sentence heads no colon's list after it; the data's own licence is the person's
+    ("The corpus itself is CC-BY-NC and never leaves the lab. Here's one: ___. Pick the best one, provided it has a "
+     "permissive licence.", {"licences": ["permissive"]}),
+    ("Never allowed: GPL. Please use MIT", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"], "licences": ["mit"]}),
     # every licence the graph's licence table knows is a name people may use (a new user's WTFPL had been dropped)
     ("Only WTFPL models.", {"licences": ["wtfpl"]}),
     ("The licence must be Unlicense.", {"licences": ["unlicense"]}),

@@ -149,6 +149,13 @@ def test_the_licence_of_the_person_s_own_work_is_read_and_neither_applied_nor_re
     assert not [w for w in result.warnings if "not applied" in w]
 
 
+@pytest.mark.parametrize("query", ["Segment ./frame.png; the survey crew are mostly Portuguese speakers, so the notes are bilingual.",
+                                   "My boss is French, though she reads English perfectly well. Summarise ./notes.txt"])
+def test_a_language_said_of_people_is_no_limit_and_no_warning(query):
+    result = Planner(select_models=False).plan(query)
+    assert "languages" not in str(result.constraints) and not [w for w in result.warnings if "not applied" in w]
+
+
 @pytest.mark.parametrize("query, warned", [
     ("Caption ./photo.jpg with a model licensed under the Frobnicate Public License 7.0.", True),
     ("Caption ./photo.jpg, it has to be under a Zorblax License.", True),

@@ -571,6 +571,9 @@ def test_a_sentence_that_only_refuses_licences_is_left_out_of_the_prompt(planner
     """'Steer clear of OpenRAIL licences.' had been drawn into the picture's prompt."""
     step = planner.plan("Steer clear of OpenRAIL licences. Generate a picture of a castle at dusk and then upscale it.").tasks[0]
     assert step.pipeline_tag == "text-to-image" and step.args["text"] == "Generate a picture of a castle at dusk and then upscale it."
+    reasoned = planner.plan("Draw a watercolour of a lighthouse at dusk. CreativeML OpenRAIL-M is fine with me, but nothing "
+                            "non-commercial since I might sell the prints.").tasks[0]
+    assert reasoned.args["text"] == "Draw a watercolour of a lighthouse at dusk."  # the reason after a limit goes with it (new user)
 
 
 def test_a_ticket_s_title_line_asks_nothing_beside_the_lines_that_ask(planner):
@@ -581,3 +584,14 @@ def test_a_ticket_s_title_line_asks_nothing_beside_the_lines_that_ask(planner):
     assert sorted((t.task, t.args["image"]) for t in steps) == [("depth-estimation", "./aisle3.jpg"), ("image-segmentation", "./aisle3.jpg")]
     alone = planner.plan("Subject: transcribe the attached call ./a.wav\nHi, see subject. Thanks").tasks
     assert [t.task for t in alone] == ["automatic-speech-recognition"]  # a title that alone asks is read
+
+
+def test_a_request_going_on_in_a_question_s_sentence_is_no_question_and_a_reply_reads_the_message(planner):
+    """'Can you tell me if this message is positive or negative, and draft a polite reply?' had answered a question
+    from the sentiment label (new user)."""
+    steps = planner.plan("Customer wrote: \"I ordered the blue jacket three weeks ago and it still hasn't arrived.\"\n\n"
+                         "Can you tell me if this message is positive or negative, and draft a polite reply to the customer?").tasks
+    assert [(t.task, t.dep) for t in steps] == [("text-classification", []), ("text-generation", [])]
+    assert "blue jacket" in steps[1].args["text"]
+    asked = planner.plan("Context: 'Kim moved to Oslo in 2019.' Is Kim in Norway, and when did Kim move?").tasks
+    assert [t.task for t in asked] == ["question-answering"]  # a question going on is still a question
