@@ -26,7 +26,7 @@ import numpy as np
 
 from hive.errors import HiveError
 from hive.selection.constraints import LANGUAGE_MENTION, LANGUAGE_NAMES, parse_bytes, parse_count
-from hive.selection.phrases import Phrase, licence_words_unread, quantities, value_kinds
+from hive.selection.phrases import REFUSED_LANGUAGE, Phrase, licence_words_unread, quantities, value_kinds
 from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
 from hive.understanding.hidden_layer import Network, load_network, output_logits
@@ -127,7 +127,7 @@ class ConstraintKindReader:
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
-                if not phrases and kind != "min_downloads" and not (kind == "language" and _only_people_s_languages(part, located)):
+                if not phrases and kind != "min_downloads" and not (kind == "language" and _names_no_model_s_language(part, located)):
                     # (a popularity floor is also said in words: "a well-used one")
                     valueless.append((part, kind, kind.replace("_", " ")))
             reported = any(p is part and kind == "licence_allow" for p, kind, _label in valueless)
@@ -175,10 +175,10 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
         return not any(s <= at < e for s, e in taken)
 
     if kind == "language":  # every language the clause names, but not a target ("into English") nor a pair's ("English
-        # to Romanian"), nor a person's ("mostly Portuguese speakers", "she reads English perfectly well")
+        # to Romanian"), nor a person's ("mostly Portuguese speakers", "she reads English perfectly well"), nor one refused
         return [Phrase(m.start("name"), m.end("name"), field, [LANGUAGE_NAMES[m["name"].lower()]])
                 for m in LANGUAGE_MENTION.finditer(located.masked, start, end)
-                if not m["before"] and free(m.start("name")) and not pairs_from(located.masked, m.end()) and not _a_person_s(m, located.masked, start)]
+                if not m["before"] and free(m.start("name")) and not pairs_from(located.masked, m.end()) and not _no_model_s(m, located.masked, start)]
     counts = [q for q in quantities(located.masked, start, end) if free(q.start)]
     if kind == "max_params":
         for q in counts:
@@ -196,17 +196,18 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
     return []  # benchmarks, and other licences, are named from the vocabulary only
 
 
-def _a_person_s(language: re.Match, text: str, clause_start: int) -> bool:
-    """Whether a language named in a clause is people's rather than a model's."""
-    return bool(PEOPLE_AFTER.match(text, language.end()) or PERSON_BEFORE.search(text, clause_start, language.start()))
+def _no_model_s(language: re.Match, text: str, clause_start: int) -> bool:
+    """Whether a language named in a clause is people's or refused ("not English with an accent"), not a model's."""
+    return bool(PEOPLE_AFTER.match(text, language.end()) or PERSON_BEFORE.search(text, clause_start, language.start())
+                or REFUSED_LANGUAGE.search(text, clause_start, language.start()))
 
 
-def _only_people_s_languages(part: Part, located: RequestText) -> bool:
-    """Whether a clause names languages and each is people's ("the survey crew are mostly Portuguese speakers"):
+def _names_no_model_s_language(part: Part, located: RequestText) -> bool:
+    """Whether a clause names languages and none is a model's ("the survey crew are mostly Portuguese speakers"):
     it states no limit, so there is nothing to warn of."""
     start, end = _trimmed(located.query, part.start, part.end)
     named = list(LANGUAGE_MENTION.finditer(located.masked, start, end))
-    return bool(named) and all(_a_person_s(m, located.masked, start) for m in named)
+    return bool(named) and all(_no_model_s(m, located.masked, start) for m in named)
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

@@ -150,10 +150,12 @@ def test_the_licence_of_the_person_s_own_work_is_read_and_neither_applied_nor_re
 
 
 @pytest.mark.parametrize("query", ["Segment ./frame.png; the survey crew are mostly Portuguese speakers, so the notes are bilingual.",
-                                   "My boss is French, though she reads English perfectly well. Summarise ./notes.txt"])
-def test_a_language_said_of_people_is_no_limit_and_no_warning(query):
+                                   "My boss is French, though she reads English perfectly well. Summarise ./notes.txt",
+                                   "Read ./welcome.txt aloud. The voice has to actually speak German, not English with an accent."])
+def test_a_language_said_of_people_or_refused_is_no_limit_and_no_warning(query):
     result = Planner(select_models=False).plan(query)
-    assert "languages" not in str(result.constraints) and not [w for w in result.warnings if "not applied" in w]
+    assert "'en'" not in str(result.constraints) and "'pt'" not in str(result.constraints) and "'fr'" not in str(result.constraints)
+    assert not [w for w in result.warnings if "not applied" in w]
 
 
 @pytest.mark.parametrize("query, warned", [
