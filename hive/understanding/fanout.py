@@ -69,7 +69,7 @@ def one_step_per_input(tasks: list[Mention], located: RequestText, listed: dict[
         others: list[str | Mention] = []
         if action is None:
             pass
-        elif isinstance(mention.source, str) and mention.source in listed:
+        elif isinstance(mention.source, str) and mention.source in listed and not mention.picked_by_place:
             unread = [i for i in listed[mention.source] if i != mention.source and i not in claimed]
             claimed.update(unread)
             others = list(unread)

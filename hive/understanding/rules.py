@@ -53,6 +53,10 @@ RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|h
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
 DETERMINER = re.compile(r"\b(?:the|that|this|these|those|each|both|every|its|their|your|my|his|her)\s+(?:[\w-]+\s+){0,2}$", re.I)
 UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a step of without naming the file
+# An input picked by its place among those named before ("the first one", "the second recording", "the latter")
+PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "former": 0, "latter": -1, "last": -1}
+BY_PLACE = re.compile(r"\bthe\s+(?P<place>first|second|third|fourth|former|latter|last)\b(?=\s+(?:one|file|recording|clip|photo|"
+                      r"picture|image|video|audio|text|document|scan)s?\b|\s*(?:[.,;:!?]|$)|\s+(?:and|then|too|as\s+well)\b)", re.I)
 SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
 PRONOUN = re.compile(
     r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
@@ -86,6 +90,7 @@ class Mention:
     readings: list[tuple[str, float]] = field(default_factory=list)  # the detector's top labels for the part
     constraints: dict = field(default_factory=dict)  # constraints the request states for this step only
     language: str | None = None  # the language its output is to be in (a translation's target)
+    picked_by_place: bool = False  # reads one input picked out of a list by its place ("the second one")
 
 
 def default_cues_path() -> Path:
@@ -363,6 +368,8 @@ class _SourceResolver:
         source = (
             mention.feeds
             or self._reference_in(region, mention, previous if sibling else None)
+            or self._picked_by_place(region, mention)
+            or self._file_in((mention.start, region[1]))  # the file the mention's own words name ("Transcribe morning.wav")
             or self._file_in(own_text)
             or self._unread_file_before(region[0], mention)
             or (previous.source if previous and (sibling or self._coordinated(previous, mention)) else None)
@@ -437,6 +444,26 @@ class _SourceResolver:
             if region[0] <= start < region[1]:
                 return input_id
         return None
+
+    def _picked_by_place(self, region: tuple[int, int], mention: Mention) -> str | None:
+        """The input of the kind the mention reads that its words pick by its place among those named before them
+        ("I have two recordings, morning.wav and evening.wav. Transcribe the first one and classify the sounds in the
+        second"); the same file named twice counts once."""
+        place = BY_PLACE.search(self.located.masked, *region)
+        needed = self.needed_modality(mention)
+        if place is None or needed is None:
+            return None
+        named: dict[str, str] = {}  # path -> the input id of its first naming
+        for start, input_id in sorted(self.file_ids.items()):
+            resource = self.by_id.get(input_id)
+            if start < place.start() and resource is not None and needed in resource.modalities:
+                named.setdefault(str(resource.value), input_id)
+        ordered = list(named.values())
+        index = PLACES[place["place"].lower()]
+        if len(ordered) < 2 or index >= len(ordered):
+            return None
+        mention.picked_by_place = True
+        return ordered[index]
 
     def _unread_file_before(self, start: int, mention: Mention) -> str | None:
         """A file between the last separator and the mention that no earlier step reads: the object of a verb said

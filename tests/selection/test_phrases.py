@@ -196,6 +196,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("I'm collecting these for my thesis, which will be published under CC-BY-4.0.", {}),
     ("We publish the answers under CC-BY-4.0.", {}),
     ("Our models must be Apache-2.0.", {"licences": ["apache-2.0"]}),
+    ("My publisher insists the image model is Apache 2.0 licensed, nothing else.", {"licences": ["apache-2.0"]}),
     ("Our robotics club's repo is Apache-2.0, but the club rule for third-party weights is stricter: MIT only.", {"licences": ["mit"]}),
     ("our council's portal publishes everything under CC-BY-SA, so the transcript will end up there", {}),
     ("our glass-plate collection, about 4,000 plates, is in the public domain", {}),

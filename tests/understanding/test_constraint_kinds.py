@@ -153,9 +153,16 @@ def test_the_licence_of_the_person_s_own_work_is_read_and_neither_applied_nor_re
                                    "My boss is French, though she reads English perfectly well. Summarise ./notes.txt",
                                    "Read ./welcome.txt aloud. The voice has to actually speak German, not English with an accent."])
 def test_a_language_said_of_people_or_refused_is_no_limit_and_no_warning(query):
+    """(People the model serves are another matter: see the next test.)"""
     result = Planner(select_models=False).plan(query)
     assert "'en'" not in str(result.constraints) and "'pt'" not in str(result.constraints) and "'fr'" not in str(result.constraints)
     assert not [w for w in result.warnings if "not applied" in w]
+
+
+def test_the_language_of_people_a_model_serves_is_its_language():
+    result = Planner(select_models=False).plan("We need a chat assistant for our Russian-speaking customers. It has to understand "
+                                              "and answer in Russian.")
+    assert result.constraints == {"per_task": {"conversational": {"languages": ["ru"]}}}
 
 
 @pytest.mark.parametrize("query, warned", [

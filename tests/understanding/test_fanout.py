@@ -94,3 +94,15 @@ def test_a_language_before_the_translations_noun_is_its_target(query, language):
 def test_a_language_before_translation_needs_no_article():
     steps = Planner(select_models=False).plan("./menu_ja.jpg: pull the text off it, then english translation").tasks
     assert [(t.task, t.language) for t in steps] == [("image-to-text", None), ("translation", "English")]
+
+
+def test_a_sentence_that_only_names_files_spreads_no_task_and_a_place_picks_one():
+    """'I have two recordings, morning.wav and evening.wav. Transcribe morning.wav.' had transcribed both (new user)."""
+    assert _steps("I have two recordings, morning.wav and evening.wav. Transcribe morning.wav.") == [
+        ("automatic-speech-recognition", {"audio": "morning.wav"})]
+    assert _steps("Here are two photos, a.jpg and b.jpg. Caption a.jpg and detect objects in b.jpg.") == [
+        ("image-to-text", {"image": "a.jpg"}), ("object-detection", {"image": "b.jpg"})]
+    assert _steps("I have two recordings, morning.wav and evening.wav. Transcribe the first one and classify the sounds in "
+                  "the second.") == [("automatic-speech-recognition", {"audio": "morning.wav"}),
+                                     ("audio-classification", {"audio": "evening.wav"})]
+    assert len(_steps("I have two recordings, a.wav and b.wav. Transcribe them.")) == 2  # asked of the list, each
