@@ -595,3 +595,12 @@ def test_a_request_going_on_in_a_question_s_sentence_is_no_question_and_a_reply_
     assert "blue jacket" in steps[1].args["text"]
     asked = planner.plan("Context: 'Kim moved to Oslo in 2019.' Is Kim in Norway, and when did Kim move?").tasks
     assert [t.task for t in asked] == ["question-answering"]  # a question going on is still a question
+
+
+def test_wanting_to_hear_a_pasted_text_asks_for_it_read_aloud(planner):
+    """'I want to hear this article while I drive:' over a pasted article had been refused (new user)."""
+    steps = planner.plan("I want to hear this article while I drive:\n\nCity officials announced on Monday that the riverside "
+                         "park will reopen in June after a two-year renovation.").tasks
+    assert [t.task for t in steps] == ["text-to-speech"] and steps[0].args["text"].startswith("City officials")
+    heard = planner.plan("Listen to this recording ./a.wav and tell me what is said").tasks
+    assert [t.task for t in heard] == ["automatic-speech-recognition"]  # a recording to listen to is heard by a recogniser
