@@ -187,6 +187,7 @@ class LearnedUnderstander(RuleUnderstander):
                                               _probability(reading, ANSWER) + reading.probabilities[NONE]))
         if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause
             tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else [])
+        tasks = _without_announcements(tasks, located)
         refused = {m.task for m in mentions + tasks if _refused(m, located.masked)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
@@ -586,6 +587,18 @@ def _introduces_asks(reading: PartReading, following: list[PartReading], located
     return (reading.best[1] < SURE and not _has_input(reading.part) and bool(following)
             and located.masked[reading.part.start:reading.part.end].rstrip().endswith(":")
             and following[0].best[0] != NONE and following[0].best[1] >= SURE)
+
+
+def _without_announcements(tasks: list[Mention], located: RequestText) -> list[Mention]:
+    """Without an unsure mention that names no input of its own when a later one asks for the same task surely: the
+    backstory announced what the request then asks ("the reception kiosk needs a welcome announcement. Please
+    translate this ... and turn it into a spoken audio file")."""
+    def announces(mention: Mention) -> bool:
+        named = [s for s, _e, _p in located.files] + [s for s, _e, _t in located.texts]
+        return (mention.confidence is not None and mention.confidence < UNCERTAIN
+                and not any(mention.start <= at < mention.end for at in named)
+                and any(m.task == mention.task and m.start > mention.end and (m.confidence or 0.0) >= SURE for m in tasks))
+    return [m for m in tasks if not announces(m)]
 
 
 def _titles_asks_below(reading: PartReading, asking: list[PartReading], located: RequestText) -> bool:

@@ -604,3 +604,11 @@ def test_wanting_to_hear_a_pasted_text_asks_for_it_read_aloud(planner):
     assert [t.task for t in steps] == ["text-to-speech"] and steps[0].args["text"].startswith("City officials")
     heard = planner.plan("Listen to this recording ./a.wav and tell me what is said").tasks
     assert [t.task for t in heard] == ["automatic-speech-recognition"]  # a recording to listen to is heard by a recogniser
+
+
+def test_a_backstory_announcing_a_step_asked_for_below_adds_no_step(planner):
+    """'the reception kiosk needs a welcome announcement' had planned a second voice, reading nothing."""
+    steps = planner.plan("Our Vienna office opens on 1 September and the reception kiosk needs a welcome announcement. Please "
+                         "translate this English sentence into German and turn it into a spoken audio file: 'Welcome to "
+                         "Brightline, please sign in.'").tasks
+    assert [(t.task, t.dep) for t in steps] == [("translation", []), ("text-to-speech", [0])]
