@@ -176,7 +176,7 @@ class RuleUnderstander(Understander):
             resolver = _SourceResolver(self, located, inputs, kept, mentions, parsed, actions)
             resolver.resolve_all()
         by_id = {r.id: r for r in inputs}
-        kept = one_step_per_input(kept, located, listed_inputs(located, resolver.file_ids, by_id), actions)
+        kept = one_step_per_input(kept, located, resolver.listed, actions)
         kept = one_step_per_language(kept, located)
         goals = _merge_identical(_texts_not_labels(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id)))
         return in_asked_languages(goals, by_id, parsed.own_words) if TRANSLATION in actions else goals
@@ -369,8 +369,7 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention, previous if sibling else None)
             or self._picked_by_place(region, mention)
-            or self._file_in((mention.start, region[1]))  # the file the mention's own words name ("Transcribe morning.wav")
-            or self._file_in(own_text)
+            or self._file_of(mention, own_text, region[1])
             or self._unread_file_before(region[0], mention)
             or (previous.source if previous and (sibling or self._coordinated(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
@@ -444,6 +443,17 @@ class _SourceResolver:
             if region[0] <= start < region[1]:
                 return input_id
         return None
+
+    def _file_of(self, mention: Mention, own_text: tuple[int, int], end: int) -> str | None:
+        """The first file of the mention's text; but one its own words name rather than one an earlier sentence only
+        listed with others of its kind ("I have two recordings, morning.wav and evening.wav. Transcribe morning.wav.")."""
+        first = self._file_in(own_text)
+        named = self._file_in((mention.start, end))
+        return named if named is not None and first in self.listed else first
+
+    @cached_property
+    def listed(self) -> dict[str, list[str]]:
+        return listed_inputs(self.located, self.file_ids, self.by_id)
 
     def _picked_by_place(self, region: tuple[int, int], mention: Mention) -> str | None:
         """The input of the kind the mention reads that its words pick by its place among those named before them
