@@ -94,10 +94,10 @@ def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], 
         counters[prefix] = counters.get(prefix, -1) + 1
         return f"{prefix}{counters[prefix]}"
 
-    for path in parsed.files:
+    for index, path in enumerate(parsed.files):
         modality = modality_of_path(path)
         is_url = "://" in path
-        if not is_url and not Path(path).expanduser().exists():
+        if not is_url and not Path(path).expanduser().exists() and path not in parsed.files[:index]:  # once per path
             warnings.append(f"{path} does not exist yet: planning needs only its kind ({modality}); running needs the file")
         modalities = [modality, ALSO_READ_AS[_suffix(path)]] if _suffix(path) in ALSO_READ_AS else [modality]
         resources.append(InputResource(id=next_id(modality), modalities=modalities, value=path, kind="url" if is_url else "file"))

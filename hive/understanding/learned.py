@@ -593,8 +593,9 @@ def _without_announcements(tasks: list[Mention], located: RequestText) -> list[M
     """Without an unsure mention that names no input of its own when a later one asks for the same task surely: the
     backstory announced what the request then asks ("the reception kiosk needs a welcome announcement. Please
     translate this ... and turn it into a spoken audio file")."""
+    named = [s for s, _e, _p in located.files] + [s for s, _e, _t in located.texts]
+
     def announces(mention: Mention) -> bool:
-        named = [s for s, _e, _p in located.files] + [s for s, _e, _t in located.texts]
         return (mention.confidence is not None and mention.confidence < UNCERTAIN
                 and not any(mention.start <= at < mention.end for at in named)
                 and any(m.task == mention.task and m.start > mention.end and (m.confidence or 0.0) >= SURE for m in tasks))

@@ -453,12 +453,13 @@ class _SourceResolver:
 
     @cached_property
     def listed(self) -> dict[str, list[str]]:
+        """Input id -> the inputs of its kind named in the same list (`fanout.listed_inputs`)."""
         return listed_inputs(self.located, self.file_ids, self.by_id)
 
     def _picked_by_place(self, region: tuple[int, int], mention: Mention) -> str | None:
         """The input of the kind the mention reads that its words pick by its place among those named before them
         ("I have two recordings, morning.wav and evening.wav. Transcribe the first one and classify the sounds in the
-        second"); the same file named twice counts once."""
+        second"); the same file named twice counts once. The mention is marked, so no copy of it reads the others."""
         place = BY_PLACE.search(self.located.masked, *region)
         needed = self.needed_modality(mention)
         if place is None or needed is None:

@@ -20,6 +20,8 @@ def test_a_missing_file_is_a_warning_not_an_error(planner, tmp_path):
     result = planner.plan(f"Transcribe {present} and ./not-there.wav")
     assert [w for w in result.warnings if "not-there.wav" in w]
     assert not [w for w in result.warnings if "here.wav" in w and "not-there" not in w]
+    twice = planner.plan("I have two recordings, morning.wav and evening.wav. Transcribe morning.wav.")
+    assert len([w for w in twice.warnings if w.startswith("morning.wav does not exist")]) == 1  # once per path
 
 
 def test_a_video_is_also_read_for_its_sound_track_and_a_csv_as_text():
