@@ -49,3 +49,9 @@ def test_a_quote_that_ends_its_sentence_ends_the_clause():
 def test_a_quoted_question_inside_a_sentence_does_not_end_it():
     query = "How do you say 'Where is the train station?' in Japanese?"
     assert len(split_parts(locate_values(query))) == 1
+
+
+def test_text_speak_n_before_then_ends_a_clause_as_and_does():
+    """'cn u summrize this n then make a pic of it' had read as one clause asking for the picture only (new user)."""
+    located = locate_values("cn u summrize this n then make a pic of it lol")
+    assert [located.masked[p.start:p.end].strip() for p in split_parts(located)] == ["cn u summrize this", "then make a pic of it lol"]
