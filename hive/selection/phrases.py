@@ -300,15 +300,15 @@ def licence_words_unread(text: str, start: int, end: int) -> list[tuple[int, int
     state a licence; not one the person's own results will carry ("so that derived data can be released under CC BY")."""
     data = _vocabulary()
     return [(m.start(), m.end(), data["licence_words"][_key(m.group(1))]) for m in data["licence_word_pattern"].finditer(text, start, end)
-            if _key(m.group(1)) in AMBIGUOUS_LICENCE_WORDS and not _owned_licence(text[start:], m.start() - start, data)]
+            if _key(m.group(1)) in AMBIGUOUS_LICENCE_WORDS and not _owned_licence(text, m.start(), data, start)]
 
 
-def _owned_licence(text: str, at: int, data: dict) -> bool:
+def _owned_licence(text: str, at: int, data: dict, start: int = 0) -> bool:
     """Whether the licence named at `at` is the one the person's own results or work carry ("so that the derived
     data can be released under CC BY", "Our app itself is released under GPL-3.0") or one a thing had in the past
-    ("some YOLOv5 thing that was GPL"): it says nothing of the models to pick."""
+    ("some YOLOv5 thing that was GPL"): it says nothing of the models to pick. The words looked at begin at `start`."""
     patterns = data["patterns"]
-    return any(patterns[name].search(text, 0, at) for name in ("output_licence", "own_work_licence", "past_licence"))
+    return any(patterns[name].search(text, start, at) for name in ("output_licence", "own_work_licence", "past_licence"))
 
 
 def _is_licence_word(match: re.Match, sentence: str) -> bool:

@@ -187,9 +187,7 @@ def _named_in_pieces_without_limits(targets: "_Targets", masked: str, phrase: Ph
     """The steps named elsewhere in the sentence of a limit whose own piece names none, in the pieces that state no
     limit of their own: "Legal says nothing ___, and the speech model has to ___" binds the first limit to every
     step, not to the speech model, whose piece is about its own limit."""
-    start, end = sentence_span(masked, phrase.start)
-    cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(masked, start, end)] + [end]
-    pieces = [(a, b) for a, b in zip(cuts, cuts[1:])
+    pieces = [(a, b) for a, b in _pieces(masked, phrase.start)
               if (a <= phrase.start < b) or not any(a <= other.start < b for other in phrases if other is not phrase)]
     named = [step for a, b in pieces for step in targets.named(a, b)]
     return [step for index, step in enumerate(named) if not any(step is earlier for earlier in named[:index])]
@@ -260,9 +258,9 @@ def _task_absent_named(targets: "_Targets", clause: tuple[int, int], tasks: list
 
 def _task_named(name: str, rules: RuleUnderstander, detector: TaskDetector) -> str | None:
     """The library task a target's name names: the one whose conversion it says ('the part that turns the audio into
-    words'), else the one whose name it holds, else the one two of three readings agree on: the task its cue phrases name ('captioner'), the one it is
-    clearly closest to in meaning, and the detector's first reading of "I need a <name> for this." ('summariser',
-    'chatbot'; not 'the weights'); else None."""
+    words'), else the one whose name it holds, else the one two of three readings agree on: the task its cue phrases
+    name ('captioner'), the one it is clearly closest to in meaning, and the detector's first reading of "I need a
+    <name> for this." ('summariser', 'chatbot'; not 'the weights'); else None."""
     if converting := _task_by_conversion(name, detector):
         return converting
     if named := task_named_in(name):  # a task's own name ('the optical character recognition model', OCR spelt out)
@@ -346,12 +344,18 @@ def speaks_of_a_model(clause: str) -> bool:
     return not words - CHOOSING_WORDS - GENERIC - FILLER
 
 
-def _segment(text: str, at: int) -> tuple[int, int]:
-    """The piece of the sentence around offset `at` that a semicolon, a line break, a dash or a comma before
-    "and"/"but" sets apart ("Everything must be MIT-licensed, and for the speech step pick ...")."""
+def _pieces(text: str, at: int) -> list[tuple[int, int]]:
+    """The pieces of the sentence around offset `at` that semicolons, line breaks, dashes and commas before
+    "and"/"but" set apart ("Everything must be MIT-licensed, | and for the speech step pick ...")."""
     start, end = sentence_span(text, at)
     cuts = [start] + [m.end() for m in SEGMENT_BREAK.finditer(text, start, end)] + [end]
-    return next((a, b) for a, b in zip(cuts, cuts[1:]) if a <= at < b or b == end)
+    return list(zip(cuts, cuts[1:]))
+
+
+def _segment(text: str, at: int) -> tuple[int, int]:
+    """The piece of the sentence around offset `at` (`_pieces`)."""
+    pieces = _pieces(text, at)
+    return next((a, b) for a, b in pieces if a <= at < b or b == pieces[-1][1])
 
 
 def _own_words(name: str) -> str:
