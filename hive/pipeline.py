@@ -21,7 +21,7 @@ from hive.selection.constraints import language_code, language_name
 from hive.selection.purposes import purpose_asked
 from hive.selection.select import Preference, Selector
 from hive.understanding.base import UNCERTAIN, Understander
-from hive.understanding.benchmark_evidence import names_a_benchmark, tasks_their_benchmarks_name
+from hive.understanding.benchmark_evidence import confirmed_benchmarks, names_a_benchmark, tasks_their_benchmarks_name
 from hive.understanding.config_request import config_as_lines
 from hive.understanding.inputs import resources_from_request, unnamed_input, written_file_names
 from hive.understanding.spelling import mended_limit_words
@@ -116,6 +116,8 @@ class Planner:
             domain = merge_domains(self.library.get(result.domains))
         with _timed(timings, "understand"):
             goals = self.understander.select_goals(parsed, inputs, domain)
+            goals, parsed.constraints = confirmed_benchmarks(goals, parsed.constraints, self.library.merged,
+                                                             self.selector.vocabulary if self.select_models else None)
             if self.select_models and names_a_benchmark(goals, parsed.constraints):
                 goals = tasks_their_benchmarks_name(goals, parsed.constraints, self.library.merged, self.selector.vocabulary)
                 joining = [name for goal in goals if goal.task not in domain.actions for name in self.library.domains_of(goal.task)[:1]]

@@ -48,6 +48,7 @@ DATASET_RIGHT_BEFORE = re.compile(r"\b(?P<name>[\w-]*(?:\d|_|[a-z][A-Z]|[A-Z]{2,
 MEASURED_ON = ("on", "at", "over", "against", "across")
 MEASURED_ON_WORDS = "|".join(MEASURED_ON)
 OTHER_PREPOSITIONS = "for|in|of"
+LOOSE = "loose"  # a benchmark's key marking a dataset name the graph must confirm (`_led_benchmark`)
 # Language codes that are English words too ("list it", "no"): read as codes only where a name is also read.
 CODES_THAT_ARE_WORDS = {"no", "is", "it", "my", "am", "be", "as", "at", "in", "on", "or", "to", "id", "he", "so", "me", "we",
                         "us", "an", "la", "ms", "ca", "et", "ga", "ne", "sw", "hi", "el", "da", "ta", "te", "pa", "mr"}
@@ -179,7 +180,7 @@ def constraint_phrases(text: str) -> list[Phrase]:
     benchmarks = _benchmarks(text, data)
     others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _compared_sizes(text, data) \
         + _superlatives(text, data) + _languages(text) + _local_only(text, data)
-    kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end for b in benchmarks)]
+    kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end and not b.value.get(LOOSE) for b in benchmarks)]
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
         kept.append(Phrase(device.start(), device.end(), "smallest", True))  # "it needs to fit on a phone"
@@ -548,13 +549,14 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             name, language, start, end = board
             return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": None})]
         if led is not None:
-            start, end, name, language, dataset_start = led
+            start, end, name, language, dataset_start, loose = led
             start = _leaving_the_model_named(body, start, dataset_start)
             metric = None
             named = [m for m in data["metric_pattern"].finditer(body, dataset_start, end) if "(" not in body[dataset_start:m.start()]]
             if named and body[dataset_start:named[0].start()].strip():  # "does best on SQuAD v2 exact match"
                 name, metric = _clean_dataset(body[dataset_start:named[0].start()]), data["metrics"][_key(named[0].group(1))]
-            return [Phrase(offset + start, offset + end, "best_on", {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric})]
+            value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric} | ({LOOSE: True} if loose else {})
+            return [Phrase(offset + start, offset + end, "best_on", value)]
     return []
 
 
@@ -568,15 +570,18 @@ def _leaving_the_model_named(body: str, ranked: int, rest: int) -> int:
     return after + len(body[after:rest]) - len(body[after:rest].lstrip())
 
 
-def _led_benchmark(body: str, data: dict) -> tuple[int, int, str, str, int] | None:
+def _led_benchmark(body: str, data: dict) -> tuple[int, int, str, str, int, bool] | None:
     """A ranking word with no metric and the dataset after it ('the best-performing model on SST-2', 'best
     performance on speech recognition on common voice english'): (start, end, dataset, language, where the
-    dataset starts)."""
-    for ranked in data["patterns"]["leading_words"].finditer(body):
-        dataset = _dataset_after(body, ranked.end(), strict=True, words_between=4, prepositions=MEASURED_ON_WORDS)
-        if dataset is not None:
-            name, language, start, end = dataset
-            return ranked.start(), end, name, language, start
+    dataset starts, whether it is loose). A name in lower case after 'on' ('the best asr model on librispeech')
+    is loose: it may be no dataset at all ('the best model on the market'), so it holds only where the graph
+    has results of the step's task on it (`benchmark_evidence.confirmed_benchmarks`)."""
+    for strict in (True, False):
+        for ranked in data["patterns"]["leading_words"].finditer(body):
+            dataset = _dataset_after(body, ranked.end(), strict=strict, words_between=4, prepositions=MEASURED_ON_WORDS)
+            if dataset is not None:
+                name, language, start, end = dataset
+                return ranked.start(), end, name, language, start, not strict
     return None
 
 
@@ -678,7 +683,8 @@ def _clean_dataset(name: str) -> str:
 
 # Words that start no dataset name ("best on my laptop", "the top model for the job").
 _COMMON_WORDS = {"my", "our", "your", "this", "that", "these", "those", "it", "a", "an", "any", "each", "every", "all", "them",
-                 "speed", "quality", "accuracy", "cpu", "gpu", "mobile", "phone", "laptop", "step", "task", "job", "one"}
+                 "speed", "quality", "accuracy", "cpu", "gpu", "mobile", "phone", "laptop", "step", "task", "job", "one",
+                 "leaderboard", "leaderboards"}
 # Last words that make a name a step or a thing, not a dataset ("for the OCR step", "on the GPU box").
 _NOT_DATASET_ENDS = {"step", "steps", "stage", "part", "task", "model", "models", "job", "one", "box", "machine", "server"}
 

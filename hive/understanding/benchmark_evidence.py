@@ -20,9 +20,34 @@ from hive.errors import HiveError
 from hive.planning.domain import Domain
 from hive.request import GoalSpec
 from hive.selection.constraints import Benchmark
+from hive.selection.phrases import LOOSE
 from hive.selection.vocabulary import Vocabulary
 from hive.understanding.detector import CUE_FLOOR
 from hive.understanding.families import FAMILIES, family_of
+
+
+def confirmed_benchmarks(goals: list[GoalSpec], stated: dict[str, Any], domain: Domain,
+                         vocabulary: Vocabulary | None) -> tuple[list[GoalSpec], dict[str, Any]]:
+    """The goals and the request's constraints with each loose benchmark (a name in lower case: 'the best asr model
+    on librispeech', 'the best model on the market') kept, unmarked, where the graph has results of a task it binds
+    on it (the step's own; any step's for the request's), and dropped elsewhere, as words that name no dataset.
+    Without a graph (`vocabulary` None) no loose benchmark holds."""
+    def holds(wanted: dict[str, Any], tasks: list[str]) -> bool:
+        return vocabulary is not None and any(
+            task in domain.actions and _reported(vocabulary, domain.actions[task].pipeline_tag, wanted) for task in tasks)
+
+    def settled(constraints: dict[str, Any], tasks: list[str]) -> dict[str, Any]:
+        wanted = constraints.get("best_on")
+        if not isinstance(wanted, dict) or not wanted.get(LOOSE):
+            return constraints
+        rest = {key: value for key, value in constraints.items() if key != "best_on"}
+        return rest | ({"best_on": {k: v for k, v in wanted.items() if k != LOOSE}} if holds(wanted, tasks) else {})
+
+    goals = [goal.model_copy(update={"constraints": settled(goal.constraints, [goal.task])}) for goal in goals]
+    if "global" in stated:
+        kept = settled(stated["global"], [goal.task for goal in goals])
+        stated = {key: value for key, value in stated.items() if key != "global"} | ({"global": kept} if kept else {})
+    return goals, stated
 
 
 def names_a_benchmark(goals: list[GoalSpec], stated: dict[str, Any]) -> bool:

@@ -363,3 +363,22 @@ def test_the_model_named_before_a_benchmark_is_asked_for(planner):
     result = planner.plan("Best summarization model on CNN/DailyMail by ROUGE-L, must be under 1B parameters")
     assert [t.task for t in result.tasks] == ["summarization"]
     assert result.constraints["per_task"]["summarization"]["best_on"]["dataset"] == "CNN/DailyMail"
+
+
+@pytest.mark.parametrize("text, dataset", [
+    ("the best asr model on librispeech", "librispeech"),
+    ("whichever does best on common voice", "common voice"),
+    ("the best model on the market", "market"),
+])
+def test_a_name_in_lower_case_after_a_ranking_word_is_a_loose_benchmark(text, dataset):
+    """Written in lower case, the name may be no dataset at all: it is marked for the graph to confirm."""
+    assert read_constraints(text)[0] == {"best_on": {"dataset": dataset, "config": None, "metric": None, "loose": True}}
+
+
+def test_a_name_written_as_a_name_is_no_loose_benchmark():
+    assert read_constraints("the best model on LibriSpeech")[0] == {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": None}}
+
+
+def test_a_loose_benchmark_hides_no_other_limit_inside_it():
+    """'the best apache asr on librispeech': the licence inside a loose benchmark's words is read still."""
+    assert read_constraints("the best apache-2.0 asr on librispeech")[0]["licences"] == ["apache-2.0"]

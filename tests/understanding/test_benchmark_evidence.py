@@ -29,3 +29,24 @@ def test_a_steps_benchmark_a_reading_reports_on_what_an_earlier_step_makes_reads
                           "The emotion classifier should have the highest accuracy on the 'emotion' dataset.")
     assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("text-classification", [0])]
     assert result.tasks[1].model == "bhadresh-savani/distilbert-base-uncased-emotion"
+
+
+def test_a_loose_benchmark_the_graph_has_results_on_ranks_the_step(planner):
+    """'librispeech' in lower case: the graph has ASR results on it, so it ranks the step as 'LibriSpeech' would."""
+    loose = planner.plan("transcribe ./a.wav with the best asr model on librispeech")
+    named = planner.plan("transcribe ./a.wav with the best asr model on LibriSpeech")
+    assert loose.tasks[0].model == named.tasks[0].model and "librispeech_asr" in loose.tasks[0].why
+    assert loose.parsed.constraints["per_task"]["automatic-speech-recognition"]["best_on"]["dataset"] == "librispeech"
+    assert "loose" not in loose.parsed.constraints["per_task"]["automatic-speech-recognition"]["best_on"]
+
+
+def test_a_loose_benchmark_the_graph_lacks_is_no_limit(planner):
+    """'the best model on the market' names no dataset: the step is selected as if it were not said."""
+    result = planner.plan("summarise ./a.txt with the best model on the market")
+    assert result.tasks[0].model is not None and not result.tasks[0].unsatisfiable
+    assert result.parsed.constraints == {}
+
+
+def test_without_a_graph_no_loose_benchmark_holds(planner):
+    result = type(planner)(select_models=False).plan("transcribe ./a.wav with the best asr model on librispeech")
+    assert "best_on" not in str(result.parsed.constraints)
