@@ -115,3 +115,15 @@ def test_a_licence_conceded_is_read_without_a_warning(words):
     result = Planner(select_models=False).plan(words)
     assert "licences" not in result.constraints.get("global", {})
     assert not [w for w in result.warnings if "constraint not applied" in w]
+
+
+def test_numbered_steps_above_a_paragraph_of_limits_are_planned_with_them(planner):
+    """'every model' in the limits below had made the numbered steps texts to work on: nothing was planned."""
+    result = planner.plan("1. transcribe ./call.wav\n2. translate to German\n\nlimits: every model under 1B params.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("translation", [0])]
+    assert result.constraints["global"] == {"max_parameters": 1_000_000_000}
+
+
+def test_steps_drawn_with_arrows_run_in_the_arrows_direction(planner):
+    result = planner.plan("file: call.wav\nsteps: transcribe -> short summary")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [0])]

@@ -380,9 +380,11 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         upper = upper_before or patterns["upper_bound_after"].search(after)
         lower = lower_before or patterns["lower_bound_after"].search(after)
         unit, unit_match = _unit_after(after, patterns)
-        field = patterns["count_field"].search(before) if unit is None else None
-        if field is not None:  # a requirements list's field: "min downloads: 100k", "params <= 300M", "max size: 1B"
-            unit = "download" if field["unit"].lower().startswith("download") else "parameter"
+        field = patterns["count_field"].search(before) if unit is None or not (upper or lower) else None
+        if field is not None and unit is not None and not field["bound"]:
+            field = None  # "size: 12MB" describes a file; "max size (both): 400M params" bounds the models
+        if field is not None:  # a requirements list's field: "min downloads: 100k", "params <= 300M", "max size (both): 400M params"
+            unit = unit or ("download" if field["unit"].lower().startswith("download") else "parameter")
             bound = (field["bound"] or ("min" if unit == "download" else "max")).lower()  # a size is a cap, downloads a floor
             upper = upper or (bound.startswith(("max", "at most")) and not lower)
             lower = lower or bound.startswith(("min", "at least"))

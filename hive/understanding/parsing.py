@@ -64,6 +64,8 @@ PASTE_MARKER = re.compile(
     re.I,
 )
 PASTE_MIN_WORDS = 5
+# a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
+SEPARATOR_LINE = re.compile(r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n\s*")
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
@@ -94,6 +96,9 @@ SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 # a table's column of limits on the models, by its header ("| step | limit |")
 LIMITS_COLUMN = re.compile(r"(?:limits?|constraints?|requirements?|restrictions?|conditions?|rules?)(?:\s+on\s+the\s+models?)?", re.I)
 PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's own sentences often state
+# a heading that opens the person's own limits on the models ("limits: every model under 1B params. the voice ...")
+LIMITS_HEADING = re.compile(r"\s*(?:(?:model|models'?|hard)\s+)?(?:limits?|constraints?|requirements?|restrictions?|rules)"
+                            r"(?:\s+for\s+(?:the\s+)?models?)?\s*:", re.I)
 FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia.") neither asks nor is content
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
@@ -245,7 +250,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     dropped. With a reader of clauses, the paragraphs of the tail that are the person's own words are not pasted."""
     masked = found.masked
     closing = _sign_off_start(found.query)
-    spans = []
+    separator = SEPARATOR_LINE.search(masked)
+    spans = [(separator.end(), len(masked), PASTE_MIN_WORDS)] if separator else []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
@@ -289,8 +295,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                     continue
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
-        if _only_limits(found.query, start, end):
-            continue  # "3. Notes: for the captioner just use the smallest one": the person's own limits
+        if _only_limits(found.query, start, end) or LIMITS_HEADING.match(found.query, start):
+            continue  # "3. Notes: for the captioner just use the smallest one", "limits: ...": the person's own limits
         end = _limits_after(found.query, start, end)
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:

@@ -39,9 +39,15 @@ def listed_in_words(masked: str) -> list[tuple[int, int]]:
     return _item_spans(masked, labels, line_end if line_end >= 0 else len(masked))
 
 
+# "every model", "both steps", "each of the models", "(both)" after a limit's name: what a limit binds, not items
+OF_MODELS_OR_STEPS = re.compile(r"\s+(?:of\s+(?:the|these|those|our)\s+)?(?:[\w-]+\s+)?(?:models?|steps?|stages?|tasks?|parts?)\b"
+                                r"|\)\s*:", re.I)
+
+
 def asks_of_each(masked: str) -> bool:
-    """Whether the person's own words (pasted content blanked) ask something of each item."""
-    return EACH.search(masked) is not None
+    """Whether the person's own words (pasted content blanked) ask something of each item (not of each model or
+    step: "limits: every model under 1B params" below a numbered list of steps)."""
+    return any(not OF_MODELS_OR_STEPS.match(masked, match.end()) for match in EACH.finditer(masked))
 
 
 def _item_spans(text: str, labels: list[re.Match], last_end: int) -> list[tuple[int, int]]:

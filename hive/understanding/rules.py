@@ -57,7 +57,7 @@ UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a ste
 PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "former": 0, "latter": -1, "last": -1}
 BY_PLACE = re.compile(r"\bthe\s+(?P<place>first|second|third|fourth|former|latter|last)\b(?=\s+(?:one|file|recording|clip|photo|"
                       r"picture|image|video|audio|text|document|scan)s?\b|\s*(?:[.,;:!?]|$)|\s+(?:and|then|too|as\s+well)\b)", re.I)
-SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
+SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|-{1,2}>|=>|[→⟶➔➜]|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
 PRONOUN = re.compile(
     r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
     r"|\b(?:that|this)\b(?=\s*(?:[,.;:!?]|$|\s(?:into|to|as|in|and|then|back|out|aloud|for)\b))",

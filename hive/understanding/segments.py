@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from hive.understanding.inputs import modality_of_path
+from hive.selection.constraints import LANGUAGE_NAMES
+from hive.understanding.inputs import kinds_named_by, modality_of_path
+from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import BLANK, SENTENCE_END, RequestText
 from hive.understanding.spelling import mended
 
@@ -24,6 +26,9 @@ BOUNDARY = re.compile(
     re.I,
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
+# an arrow of a pipeline drawn with arrows: a boundary between steps asked by their words ("transcribe -> short summary");
+# a chain through kinds of data or languages ("russian speech -> text -> english") is read whole (`arrows.py`)
+ARROW = re.compile(r"-{1,2}>|=>|[→⟶➔➜]")
 # A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
 # a quoted text that ends with its sentence's end, before a capital ('... negative: "Great tea, torn box." The model
 # must ...'; not "How do you say 'Where is it?' in Japanese?"): the request's next sentence starts after it (looked
@@ -59,6 +64,7 @@ def split_parts(located: RequestText) -> list[Part]:
     masked = located.masked
     bracketed = [(m.start(), m.end()) for m in BRACKETED.finditer(masked)]
     ends = [m.end() for m in BOUNDARY.finditer(masked)] + [m.end() for m in QUOTE_ENDS_SENTENCE.finditer(located.query) if masked[m.start()] == BLANK]
+    ends += _arrows_between_asks(masked)
     cuts = [0] + sorted({at for at in ends if not any(a < at - 1 < b for a, b in bracketed)}) + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
@@ -71,6 +77,24 @@ def split_parts(located: RequestText) -> list[Part]:
     return parts
 
 
+
+
+def _arrows_between_asks(masked: str) -> list[int]:
+    """Where each arrow whose two sides both hold words other than kinds of data and languages ends."""
+    cuts = sorted({m.end() for m in BOUNDARY.finditer(masked)} | {m.start() for m in ARROW.finditer(masked)} | {len(masked)})
+    ends = []
+    for arrow in ARROW.finditer(masked):
+        before = max((c for c in cuts if c < arrow.start()), default=0)
+        after = min(c for c in cuts if c > arrow.end() or c == len(masked))
+        if not _names_only_data(masked[before:arrow.start()]) and not _names_only_data(masked[arrow.end():after]):
+            ends.append(arrow.end())
+    return ends
+
+
+def _names_only_data(side: str) -> bool:
+    """Whether a side of an arrow names only kinds of data, languages, files and filler ("text", "english", "___")."""
+    words = [w for w in WORD.findall(side) if w.lower() not in FILLER]
+    return all(kinds_named_by(w) or w.lower() in LANGUAGE_NAMES or w.lower() in LANGUAGE_CODES for w in words)
 
 
 def sentence_span(text: str, position: int) -> tuple[int, int]:

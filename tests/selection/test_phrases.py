@@ -382,3 +382,17 @@ def test_a_name_written_as_a_name_is_no_loose_benchmark():
 def test_a_loose_benchmark_hides_no_other_limit_inside_it():
     """'the best apache asr on librispeech': the licence inside a loose benchmark's words is read still."""
     assert read_constraints("the best apache-2.0 asr on librispeech")[0]["licences"] == ["apache-2.0"]
+
+
+@pytest.mark.parametrize("text, cap", [
+    ("summary max params: 600M", 600_000_000),  # a step's name before the field
+    ("size cap: 1B", 1_000_000_000),
+    ("max size (both): 400M params", 400_000_000),
+])
+def test_a_size_field_may_carry_a_step_s_name_a_cap_word_or_a_bracket(text, cap):
+    assert read_constraints(text)[0] == {"max_parameters": cap}
+
+
+@pytest.mark.parametrize("text", ["the photo is 3000 pixels, size: 12MB", "image size: 512"])
+def test_a_size_that_describes_a_file_is_no_limit(text):
+    assert read_constraints(text)[0] == {}

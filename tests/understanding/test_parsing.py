@@ -342,3 +342,17 @@ def test_a_question_on_its_own_line_keeps_its_first_letter():
     assert parsed.question == "Which region sold the most units?"
     parsed, _ = parse_request("Here is the note. When was the bridge finished?")
     assert parsed.question == "When was the bridge finished?"
+
+
+def test_a_paragraph_under_a_limits_heading_is_the_person_s_own_words():
+    """'limits: ... the voice in step 3 has to be a German-speaking one.' had been read as a text pasted to work on."""
+    parsed, located = parse_request("1. transcribe ./call.wav\n2. translate to German\n3. read it out\n\n"
+                                    "limits: every model under 1B params. the voice in step 3 has to be a German-speaking one.")
+    assert parsed.input_texts == [] and "limits: every model" in located.masked
+
+
+def test_content_below_a_rule_line_is_pasted():
+    query = ("[NEWS-DESK] ru->en, then 2-line summary\n---\nВ среду в Новосибирске открылся новый мост через Обь. "
+             "Строительство заняло четыре года.")
+    parsed, _located = parse_request(query)
+    assert parsed.input_texts == [query.split("---\n")[1]]

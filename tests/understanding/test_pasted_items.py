@@ -39,3 +39,10 @@ def test_items_listed_among_the_person_s_words_run_to_their_line_s_end():
     words = "Two reviews:\nA) El hotel estaba limpio.\nB) L'hôtel était propre.\nTranslate both to English."
     assert [words[s:e] for s, e in listed_in_words(words)] == ["El hotel estaba limpio.", "L'hôtel était propre."]
     assert listed_in_words("Two reviews:\nA) El hotel estaba limpio.\nTranslate it.") == []  # one item is no list
+
+
+def test_each_model_or_step_asks_nothing_of_items():
+    """'limits: every model under 1B params' below a numbered list of steps had made the steps texts to work on."""
+    assert not asks_of_each("limits: every model under 1B params.")
+    assert not asks_of_each("the same licence for both steps; each of the models must be small; max size (both): 400M")
+    assert asks_of_each("Summarise every review below.")

@@ -55,3 +55,10 @@ def test_text_speak_n_before_then_ends_a_clause_as_and_does():
     """'cn u summrize this n then make a pic of it' had read as one clause asking for the picture only (new user)."""
     located = locate_values("cn u summrize this n then make a pic of it lol")
     assert [located.masked[p.start:p.end].strip() for p in split_parts(located)] == ["cn u summrize this", "then make a pic of it lol"]
+
+
+def test_an_arrow_between_asks_ends_a_part_but_not_one_between_kinds_of_data():
+    readings = [p.reading.strip() for p in split_parts(locate_values("steps: transcribe -> short summary"))]
+    assert readings == ["steps:", "transcribe ->", "short summary"]
+    chain = [p.reading.strip() for p in split_parts(locate_values("can we do russian speech -> text -> english?"))]
+    assert chain == ["can we do russian speech -> text -> english?"]
