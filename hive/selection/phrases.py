@@ -33,6 +33,7 @@ LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)]|[a-z][.)])[ \t]")  # a 
 AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", "permissive", "permissively", "deepseek", "nc", "isc", "zlib"}
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
+CHOSEN_BEFORE = re.compile(r"\b(?:stick|stay|keep\s+it|go)\s+(?:to|with)\s+$", re.I)  # a choice right before a licence word
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
 SCALES = {"k": "k", "thousand": "k", "thousands": "k", "m": "m", "mn": "m", "million": "m", "millions": "m", "b": "b", "bn": "b",
           "billion": "b", "billions": "b"}
@@ -321,7 +322,8 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
         return True
     written = match.group(1)
     said_of_a_model = re.search(rf"\b(?:{model_nouns()})\b[^.?!;]*\b(?:be|is|are)\s+$", sentence[:match.start()], re.I)
-    return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model)  # "the upscaler has to be apache"
+    chosen = CHOSEN_BEFORE.search(sentence, 0, match.start())  # "for the translation stick to Apache"
+    return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model) or bool(chosen)
 
 
 def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
@@ -331,9 +333,12 @@ def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
 
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
+    """Whether words around a licence in its sentence refuse it; a table's cell is read alone ("| (yes/no/stop) | en |
+    apache |": the other cells' words are not about it)."""
     patterns = data["patterns"]
-    return bool(patterns["negation_before"].search(sentence[:start]) or patterns["negation_after"].search(sentence[end:])
-                or patterns["refusal_reason_before"].search(sentence[:start]))
+    before, after = sentence[sentence.rfind("|", 0, start) + 1:start], sentence[end:].split("|", 1)[0]
+    return bool(patterns["negation_before"].search(before) or patterns["negation_after"].search(after)
+                or patterns["refusal_reason_before"].search(before))
 
 
 def _under_refusing_heading(text: str, at: int, data: dict) -> bool:

@@ -43,7 +43,7 @@ STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
-                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but)\b))", re.I)
+                        r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but|stick|stay|keep|limit|restrict)\b))", re.I)
 # the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...")
 SUBJECT_MODAL = r"(?:should|must|shall|has\s+to|needs?\s+to|ought\s+to|can\s+be|can(?:no|')t)\b"
 SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)

@@ -396,3 +396,19 @@ def test_a_size_field_may_carry_a_step_s_name_a_cap_word_or_a_bracket(text, cap)
 @pytest.mark.parametrize("text", ["the photo is 3000 pixels, size: 12MB", "image size: 512"])
 def test_a_size_that_describes_a_file_is_no_limit(text):
     assert read_constraints(text)[0] == {}
+
+
+def test_a_refusing_word_in_another_cell_of_a_table_row_refuses_nothing():
+    """'(yes/no/up/down/stop/go) | en | apache' had refused Apache for the 'no' of another cell."""
+    row = "which command word is spoken (yes/no/up/down/stop/go) | en | apache | top accuracy on speech_commands"
+    assert read_constraints(row)[0]["licences"] == ["apache-2.0"]
+    assert read_constraints("| licence | not GPL |")[0] == {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}
+
+
+@pytest.mark.parametrize("text, licence", [("stick to Apache.", "apache-2.0"), ("keep it with mit", "mit")])
+def test_a_choice_right_before_a_licence_word_makes_it_a_licence(text, licence):
+    assert read_constraints(text)[0] == {"licences": [licence]}
+
+
+def test_a_server_word_stays_a_word():
+    assert read_constraints("we host it on Apache")[0] == {}

@@ -374,3 +374,10 @@ def test_a_limit_on_a_step_named_by_its_acronym_binds_that_step_when_the_planner
     result = planner.plan("Please, I have picture ./menu_tokyo.jpg with japanese text on it. I need this text in english. "
                           "The OCR model should know Japanese, and for translation take the model with most downloads.")
     assert result.constraints == {"per_task": {"translation": {"rank_by": "downloads"}, "image-to-text": {"languages": ["ja"]}}}
+
+
+def test_for_a_step_with_no_comma_before_the_choice_binds_that_step(planner):
+    """'For the translation stick to Apache.' had bound nothing: 'Apache' was no licence there, nor the step a target."""
+    result = planner.plan("Answer the question in ./faq.txt: when does it close? Then translate the answer to Spanish. "
+                          "For the translation stick to Apache.")
+    assert result.constraints == {"per_task": {"translation": {"licences": ["apache-2.0"]}}}
