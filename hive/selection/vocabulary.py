@@ -150,9 +150,29 @@ def _same_metric(name: str, wanted: str) -> bool:
     return _normal(name) == _normal(wanted)
 
 
-def _usual_metric(rows: list[dict[str, object]]) -> str:
-    counts = Counter(str(r["metricName"]).lower() for r in rows)
-    return max(sorted(counts), key=lambda m: counts[m]) if counts else ""
+# Fields a trainer logs beside the scores, none a measure of quality: generation length, loss, an example count, runtime,
+# throughput, epochs (the shipped graph holds gen_len, gen-length, loss, validation loss and total).
+NOT_QUALITY = re.compile(r"loss|genlen|runtime|persecond|epoch|^total$")
+
+
+def _quality(row: dict[str, object]) -> bool:
+    return not NOT_QUALITY.search(_normal(str(row["metricName"])))
+
+
+def _reports(rows: list[dict[str, object]]) -> Counter[str]:
+    """Metric -> how many models report it, over the results."""
+    counts: Counter[str] = Counter()
+    for row in rows:
+        counts[str(row["metricName"]).lower()] += int(row["models"])
+    return counts
+
+
+def _usual_metric(rows: list[dict[str, object]], task_rows: list[dict[str, object]]) -> str:
+    """The metric most models report among the results, counting only quality metrics when there is one
+    (CNN/DailyMail's cards report gen_len as often as each ROUGE variant); a tie goes to the one the task's
+    results on every dataset report most (PubMed's METEOR and ROUGE-1: ROUGE-1)."""
+    counts, overall = _reports([r for r in rows if _quality(r)] or rows), _reports(task_rows)
+    return min(sorted(counts), key=lambda m: (-counts[m], -overall[m])) if counts else ""
 
 
 def _in_family(licence: dict[str, object], family: str) -> bool:
@@ -214,21 +234,22 @@ class Vocabulary:
         return " or ".join(f"'{c}'" for c in close) if close else "an SPDX id such as 'apache-2.0' or a family such as 'permissive'"
 
     def benchmarks(self, task: str) -> list[dict[str, object]]:
-        """(dataset, name, config, split, metric) that the task's models have results for (queried once per task)."""
+        """(dataset, name, config, split, metric) that the task's models have results for, each with how many models
+        (queried once per task)."""
         if task not in self._benchmarks:
             self._benchmarks[task] = self._query_benchmarks(task)
         return self._benchmarks[task]
 
     def _query_benchmarks(self, task: str) -> list[dict[str, object]]:
         return self.graph.select(PREFIX + f"""
-            SELECT DISTINCT ?dataset ?name ?config ?split ?metric ?metricName ?lower WHERE {{
+            SELECT ?dataset ?name ?config ?split ?metric ?metricName ?lower (COUNT(DISTINCT ?model) AS ?models) WHERE {{
               ?model hive:task {node('task', task)} ; hive:result ?result .
               ?result hive:onDataset ?dataset ; hive:metric ?metric .
               ?metric schema:name ?metricName ; hive:lowerIsBetter ?lower .
               OPTIONAL {{ ?dataset schema:name ?name }}
               OPTIONAL {{ ?result hive:datasetConfig ?config }}
               OPTIONAL {{ ?result hive:datasetSplit ?split }}
-            }}""")
+            }} GROUP BY ?dataset ?name ?config ?split ?metric ?metricName ?lower""")
 
     def benchmark(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
         """`_resolve`, once per task and benchmark (selection asks for it to check that a step has it, to
@@ -269,7 +290,7 @@ class Vocabulary:
         unsaid = [_unsaid(words, r) for r in matching]
         fewest = min(unsaid, default=0)
         matching = [r for r, n in zip(matching, unsaid) if n == fewest]  # "LibriSpeech" is librispeech_asr, not Multilingual LibriSpeech
-        metric = metric or _usual_metric(matching)
+        metric = metric or _usual_metric(matching, rows)
         with_metric = [r for r in matching if _has_metric(r, metric)]
         if not with_metric:
             known = sorted({f"{_dataset_id(r)} ({r['metricName']})" for r in rows})

@@ -94,3 +94,16 @@ def test_rouge_without_a_variant_ranks_on_the_best_of_its_variants(selector):
     winner = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge")))
     single = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="rouge1")))
     assert winner.winner.value >= single.winner.value
+
+
+@pytest.mark.parametrize("name", ["CNN/DailyMail", "BillSum", "BookSum", "scientific_papers"])
+def test_a_dataset_named_without_a_metric_ranks_by_a_quality_metric(selector, name):
+    """Their cards report gen_len and loss as often as each ROUGE variant: 'the top model on CNN/DailyMail' had
+    ranked by generation length and chosen the worst ROUGE model (a new user)."""
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset=name))
+    assert resolved.label.startswith("ROUGE-1"), resolved.label
+
+
+def test_the_top_model_on_cnn_dailymail_is_the_best_by_rouge(selector):
+    best = selector.select("summarization", Constraints(best_on=Benchmark(dataset="CNN/DailyMail")))
+    assert best.model == "facebook/bart-large-cnn", best.why
