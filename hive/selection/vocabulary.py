@@ -91,10 +91,29 @@ def _names_any(words: list[str], tokens: list[str]) -> bool:
     return any(_names(w, t) for w in words for t in tokens)
 
 
-def _naming_score(words: list[str], row: dict[str, object]) -> int | None:
-    """How many of the wanted words name this result (None: it is not the dataset asked for)."""
+NAMELESS_CONFIGS = {"default", "plain_text", "none"}  # what cards write for a dataset's only config
+
+
+def _config_name(row: dict[str, object]) -> list[str]:
+    """The words of a result's config when they can name its dataset on their own ('pubmed' of scientific_papers):
+    none is a language, a number, a split, a generic word ('clean') or a code under three characters."""
+    config = str(row.get("config") or "")
+    words = _words(config)
+    if config.lower() in NAMELESS_CONFIGS or any(len(w) < 3 or w.isdigit() or w in LANGUAGE_CODES or w in LANGUAGE_NAMES
+                                                 or w in SPLITS or w in GENERIC_DATASET_WORDS for w in words):
+        return []
+    return words
+
+
+def _naming_score(words: list[str], row: dict[str, object], by_config: bool = False) -> int | None:
+    """How many of the wanted words name this result (None: it is not the dataset asked for). `by_config`: its
+    config, every word of it named, stands for its dataset."""
     tokens = _row_words(row)
-    if not _names_any([w for w in words if not w.isdigit()], _dataset_words(row)):  # a number alone names no dataset
+    if by_config:
+        config = _config_name(row)
+        if not config or not all(_names_any([w for w in words if not w.isdigit()], [t]) for t in config):
+            return None
+    elif not _names_any([w for w in words if not w.isdigit()], _dataset_words(row)):  # a number alone names no dataset
         return None
     named = [w for w in words if any(_names(w, t) for t in tokens)]
     strict = [w for w in words if any(c.isdigit() for c in w) or w in LANGUAGE_NAMES or w in SPLITS]
@@ -261,7 +280,8 @@ class Vocabulary:
 
     def _resolve(self, task: str, wanted: Benchmark) -> ResolvedBenchmark:
         """The task's results on the dataset `wanted.dataset` names best, with the wanted metric (a family such
-        as ROUGE takes every variant), or the metric those results use most when none is named.
+        as ROUGE takes every variant), or the metric those results use most when none is named. When no dataset is
+        named, a config named alone ('PubMed') stands for its dataset, restricted to that config.
 
         Each word of the name may name the dataset (id or display name), its config (a language also by its
         name) or its split. A result qualifies when a word names its dataset and every word that is a
@@ -277,14 +297,17 @@ class Vocabulary:
             metric = next((w for w in words if w in metrics), "")
             words = [w for w in words if w != metric]
 
-        def qualifying(words: list[str]) -> list[tuple[int, dict[str, object]]]:
-            return [(score, r) for r in rows if (score := _naming_score(words, r)) is not None
+        def qualifying(words: list[str], by_config: bool = False) -> list[tuple[int, dict[str, object]]]:
+            return [(score, r) for r in rows if (score := _naming_score(words, r, by_config)) is not None
                     and (not metric or _has_metric(r, metric))]
 
         scored = qualifying(words)
         if not scored and FIRST_VERSION & set(words):  # 'SQuAD v1.1' is squad: a first version names the unversioned
             words = [w for w in words if w not in FIRST_VERSION]
             scored = qualifying(words)
+        by_config = not scored
+        if by_config:  # 'PubMed' names no dataset, but scientific_papers' config
+            scored = qualifying(words, by_config=True)
         top = max((score for score, _r in scored), default=0)
         matching = [r for score, r in scored if score == top]
         unsaid = [_unsaid(words, r) for r in matching]
@@ -303,9 +326,10 @@ class Vocabulary:
                 raise Unresolved(f"no {task} result on '{wanted.dataset}' has config '{wanted.config}'", f"best on {wanted.dataset}")
         ids = {t for r in with_metric for t in _id_words(r)}
         own = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
-        named_configs = {str(r["config"]) for r in with_metric if r.get("config") and _names_any(own, _words(str(r["config"])) + _language_name(r))}
+        named_configs = {str(r["config"]) for r in with_metric
+                         if r.get("config") and (by_config or _names_any(own, _words(str(r["config"])) + _language_name(r)))}
         splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
-        datasets = sorted({_dataset_id(r) for r in with_metric})
+        datasets = sorted({_dataset_id(r) + (f" config {r['config']}" if by_config else "") for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),

@@ -107,3 +107,29 @@ def test_a_dataset_named_without_a_metric_ranks_by_a_quality_metric(selector, na
 def test_the_top_model_on_cnn_dailymail_is_the_best_by_rouge(selector):
     best = selector.select("summarization", Constraints(best_on=Benchmark(dataset="CNN/DailyMail")))
     assert best.model == "facebook/bart-large-cnn", best.why
+
+
+@pytest.mark.parametrize("name, config", [("PubMed", "pubmed"), ("arXiv", "arxiv"), ("the arXiv test split", "arxiv")])
+def test_a_config_named_alone_stands_for_its_dataset(selector, name, config):
+    """'the best model on PubMed' had found no summarization result: PubMed and arXiv are configs of scientific_papers
+    (a new user)."""
+    resolved = selector.vocabulary.benchmark("summarization", Benchmark(dataset=name))
+    assert resolved.configs == (config,) and f"(= scientific_papers config {config}" in resolved.label, resolved.label
+    best = selector.select("summarization", Constraints(best_on=Benchmark(dataset=name)))
+    assert best.model == f"google/bigbird-pegasus-large-{config}", best.why
+
+
+@pytest.mark.parametrize("task, name", [("automatic-speech-recognition", "English"), ("automatic-speech-recognition", "other"),
+                                        ("question-answering", "plain text"), ("text-classification", "SQuAD 2")])
+def test_a_config_that_names_nothing_alone_stands_for_no_dataset(selector, task, name):
+    """A language, a generic word, a default config's name or a number (SQuAD's '2' is no 'sst2' of glue)."""
+    with pytest.raises(HiveError, match="has a .*result on"):
+        selector.vocabulary.benchmark(task, Benchmark(dataset=name))
+
+
+def test_a_summary_ranked_on_a_config_stays_a_summary(planner):
+    """'Summarise ... with the best model on arXiv summarisation' had become a sentence-similarity step (MTEB's arXiv
+    clustering is the only dataset named arXiv)."""
+    step = planner.plan("Summarise ./papers/arxiv_2291.txt with the best model on arXiv summarisation, translate the "
+                        "summary into German, and read it aloud.").tasks[0]
+    assert (step.task, step.model) == ("summarization", "google/bigbird-pegasus-large-arxiv"), step.why
