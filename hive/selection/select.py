@@ -64,6 +64,9 @@ class Preference(NamedTuple):
 # A card that lists this many languages and states no direction is a many-to-many translator's (NLLB's 196,
 # M2M100's and SMaLL-100's 101); T5 lists the four of its training mix and translates from English only.
 MANY_TO_MANY = 10
+# The language the graph's other cards that state no direction translate from: T5's (into fr, de, ro), WMT21's en-x
+# and an mT5's for zh, ja and en.
+ENGLISH = "en"
 
 
 def _ranks(constraints: Constraints) -> bool:
@@ -145,16 +148,36 @@ class Selector:
         """A translation's model among those whose card states its direction when any is admissible, else among
         those that list its languages; but a model that lists them keeps its place when it runs offline and nothing
         else ranks the models (the offline default runs without a download), or when the person ranks the models
-        and it lists many languages (a many-to-many translator, as trustworthy as a stated direction) or the text's
-        language is only taken to be the request's (the person's ranking holds over a guess)."""
+        and it lists many languages (a many-to-many translator, as trustworthy as a stated direction), or the text
+        is English, which the cards stating no direction translate from, or its language is only taken to be the
+        request's (the person's ranking holds over a guess)."""
         listing = self.select(task, constraints, explain)
         direction, winner = constraints.translation, listing.winner
-        if direction is None or direction.stated or (winner and not _ranks(constraints) and winner.offline) \
-                or (winner and _ranks(constraints) and direction.assumed) \
-                or (winner and _ranks(constraints) and self._languages_listed(winner.id) >= MANY_TO_MANY):
+        if direction is None or direction.stated or winner is None or (not _ranks(constraints) and winner.offline) \
+                or (_ranks(constraints) and (direction.assumed or direction.source == ENGLISH
+                                             or self._languages_listed(winner.id) >= MANY_TO_MANY)):
             return listing
-        stated = self.select(task, constraints.model_copy(update={"translation": direction.model_copy(update={"stated": True})}), explain)
-        return stated if stated.model is not None else listing
+        stating = constraints.model_copy(update={"translation": direction.model_copy(update={"stated": True})})
+        stated = self.select(task, stating, explain)
+        return self._stating_first(task, constraints, listing, stating, stated) if stated.model is not None else listing
+
+    def _stating_first(self, task: str, constraints: Constraints, listing: Selection, stating: Constraints, stated: Selection) -> Selection:
+        """`stated`'s winner (among the models whose card states the direction) told as what it is: the first of
+        `listing`'s admissible models, whose rejections and counts are the true ones; the models that only list the
+        languages are ranked after those that state the direction, not rejected."""
+        ranked = [stated.winner, *stated.alternatives]
+        ranked += [m for m in [listing.winner, *listing.alternatives] if m.id not in {r.id for r in ranked}]
+        chosen = listing.model_copy(update={"model": stated.model, "winner": stated.winner, "alternatives": ranked[1:self.top + 1]})
+        admissible = listing.candidates - sum(listing.rejected_by.values())
+        first = ""
+        if stated.model != listing.model:  # "its card says it translates into fr" and "... from en" (or "... reads any language")
+            into, source = (c.label for c in selection_spec(task, stating, self.vocabulary).checks if c.name.startswith("translates_"))
+            source = source.removeprefix("its card says it ").removeprefix("translates ")
+            listed = admissible - (stated.candidates - sum(stated.rejected_by.values()))
+            first = f"{into} and {source}: chosen before the {listed} admissible models whose cards state no direction ({listing.model} first by the ranking)"
+        chosen.why = self._why(task, stated.winner, constraints, selection_spec(task, constraints, self.vocabulary).checks,
+                               admissible, chosen, first)
+        return chosen
 
     def _languages_listed(self, model: str) -> int:
         """How many languages the model's card lists."""
@@ -205,7 +228,10 @@ class Selector:
     def _rejections(selection: Selection) -> str:
         return "; ".join(f"{n} rejected: {label}" for label, n in selection.rejected_by.items()) or "none rejected"
 
-    def _why(self, task: str, winner: Candidate, constraints: Constraints, checks: list[Check], admissible: int, selection: Selection) -> str:
+    def _why(self, task: str, winner: Candidate, constraints: Constraints, checks: list[Check], admissible: int, selection: Selection,
+             first: str = "") -> str:
+        """Why the winner: the ranking's reason (after `first`, what put it before the others, when given), the
+        constraints it satisfies and how many candidates each rejected."""
         if constraints.best_on is not None:
             reason = f"best {self.vocabulary.benchmark(task, constraints.best_on).label}: {winner.value:g}"
         elif constraints.smallest:
@@ -221,6 +247,8 @@ class Selector:
             reason = f"most used: {winner.downloads or 0:,} downloads"
         if winner.prompted:
             reason += " (a general LLM, prompted for this task)"
+        if first:
+            reason = f"{first}; of those whose card states it, {reason}"
         satisfied = f"; satisfies {', '.join(c.label for c in checks)}" if checks else ""
         return (f"{reason}{satisfied}; {admissible} of {selection.candidates} {task} models admissible"
                 + (f" ({self._rejections(selection)})" if selection.rejected_by else ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hive.contracts import Constraints, Direction
+from hive.contracts import Constraints, ConstraintSet, Direction
 from hive.kg.schema import PREFIX
 
 
@@ -145,3 +145,21 @@ def test_a_stated_direction_is_required_only_when_asked(selector):
 def test_a_file_name_s_language_tag_is_the_text_s_language(planner):
     step = planner.plan("Translate ./subs/episode3_fr.srt into English with the most downloaded model").tasks[0]
     assert "translates from fr" in step.why and step.model == "Helsinki-NLP/opus-mt-fr-en", step.why
+
+
+def test_the_person_s_ranking_holds_for_an_english_text(planner):
+    """The cards stating no direction translate from English: 'the most downloaded' English to French is t5-base (a
+    new user had been given opus-mt-en-fr, with t5-base said to be rejected); French to English stays opus-mt-fr-en."""
+    step = planner.plan("Please I want translate this sentence to french with the most downloaded model: "
+                        "'The shipment will arrive on Monday.'").tasks[0]
+    assert step.model == "t5-base", step.why
+
+
+def test_models_that_only_list_the_languages_are_ranked_after_not_rejected(selector):
+    """A stated direction is a preference among the admissible: t5-base lists English and French and is admissible."""
+    steps = [("translation", Constraints(translation=Direction(into="fr", source="en")))]
+    chosen = selector.select_for_steps(steps, ConstraintSet(), explain=True)[0]
+    assert chosen.model == "Helsinki-NLP/opus-mt-en-fr" and "t5-base" not in chosen.rejected
+    assert "t5-base" in [m.id for m in chosen.alternatives]
+    assert "its card says it translates into fr and from en: chosen before the" in chosen.why
+    assert "(t5-base first by the ranking)" in chosen.why and "rejected: its card says" not in chosen.why, chosen.why
