@@ -25,7 +25,7 @@ def _register_subcommands() -> None:
 ENGINE_HELP = "planner engine: pyperplan (default), up-pyperplan, fast-downward, lapkt-bfws"
 
 
-UNSATISFIABLE_EXIT = 3  # `hive plan`: a step has no model under its constraints
+UNSATISFIABLE_EXIT = 3  # `hive plan`: a step has no model under its constraints; `hive select`: the task has none
 
 
 def _session(engine: str, constraints=None, kg: str | None = None, understander=None, **execution):
@@ -115,7 +115,7 @@ def select(
     constraints=None,
     kg=None,
 ) -> None:
-    """Rank the models for a task under constraints, without a request."""
+    """Rank the models for a task under constraints, without a request. Exits with 3 when no model satisfies them."""
     from hive.selection.jobs import run_select, run_select_batch
 
     if output not in ("table", "json", "csv"):
@@ -124,8 +124,8 @@ def select(
         run_select_batch(jobs, constraints, kg, top)
     elif task is None:
         raise HiveError("name a task (e.g. 'hive select automatic-speech-recognition --smallest') or pass --batch JOBS.jsonl")
-    else:
-        run_select(task, phrase, constraints, kg, top, output, explain)
+    elif run_select(task, phrase, constraints, kg, top, output, explain).model is None:
+        raise typer.Exit(UNSATISFIABLE_EXIT)
 
 
 @app.command()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from pathlib import Path
 
 from hive.contracts import ConstraintSet
@@ -24,7 +23,8 @@ def ranking(selection: Selection) -> list[dict]:
 
 
 def run_select(task: str, phrase: str | None, constraints: ConstraintSet, kg: str | None, top: int, output: str,
-               explain: bool = False) -> None:
+               explain: bool = False) -> Selection:
+    """Print the task's ranking in the output format; the selection, whose model is None when none is admissible."""
     if phrase:
         found, _spans = read_constraints(phrase)
         if not found:
@@ -39,8 +39,7 @@ def run_select(task: str, phrase: str | None, constraints: ConstraintSet, kg: st
         print(_csv(rows), end="")
     else:
         _table(task, selection, rows)
-    if selection.model is None:
-        sys.exit(1)
+    return selection
 
 
 def _csv(rows: list[dict]) -> str:

@@ -194,6 +194,26 @@ def _usual_metric(rows: list[dict[str, object]], task_rows: list[dict[str, objec
     return min(sorted(counts), key=lambda m: (-counts[m], -overall[m])) if counts else ""
 
 
+KNOWN_DATASETS, KNOWN_METRICS = 15, 4  # how many a message lists
+
+
+def _known(rows: list[dict[str, object]]) -> str:
+    """The task's benchmarks for a message: the datasets most models report first, each with its metrics, quality
+    ones first ('cnn_dailymail (rouge-1, rouge-2, rouge-l, rouge-lsum, …)')."""
+    datasets: dict[str, list[dict[str, object]]] = {}
+    for row in rows:
+        datasets.setdefault(_dataset_id(row), []).append(row)
+    ordered = sorted(datasets, key=lambda d: (-max(int(r["models"]) for r in datasets[d]), d))
+    overall, listed = _reports(rows), []
+    for dataset in ordered[:KNOWN_DATASETS]:
+        counts = _reports(datasets[dataset])
+        quality = {str(r["metricName"]).lower() for r in datasets[dataset] if _quality(r)}
+        metrics = sorted(counts, key=lambda m: (m not in quality, -counts[m], -overall[m], m))
+        listed.append(f"{dataset} ({', '.join(metrics[:KNOWN_METRICS])}{', …' if len(metrics) > KNOWN_METRICS else ''})")
+    more = len(ordered) - KNOWN_DATASETS
+    return ", ".join(listed) + (f" and {more} more" if more > 0 else "") or "none"
+
+
 def _in_family(licence: dict[str, object], family: str) -> bool:
     spdx = str(licence.get("spdx") or licence.get("hub") or "").upper()
     if family == "creative-commons":
@@ -316,9 +336,8 @@ class Vocabulary:
         metric = metric or _usual_metric(matching, rows)
         with_metric = [r for r in matching if _has_metric(r, metric)]
         if not with_metric:
-            known = sorted({f"{_dataset_id(r)} ({r['metricName']})" for r in rows})
             what = f"no {task} model has a {metric or 'recorded'} result on '{wanted.dataset}'"
-            raise Unresolved(f"{what}; known benchmarks for {task}: {', '.join(known[:15]) or 'none'}", f"best on {wanted.dataset}")
+            raise Unresolved(f"{what}; known benchmarks for {task}: {_known(rows)}", f"best on {wanted.dataset}")
         configs = tuple(sorted({str(r["config"]) for r in with_metric if r.get("config")})) if wanted.config else ()
         if wanted.config:
             configs = tuple(c for c in configs if c.lower() == wanted.config.lower() or c.lower().startswith(wanted.config.lower() + "-"))
@@ -331,13 +350,15 @@ class Vocabulary:
         splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
         datasets = sorted({_dataset_id(r) + (f" config {r['config']}" if by_config else "") for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
+        trained = not splits and all(str(r.get("split") or "").lower() == "train" for r in with_metric)  # scores on training data
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),
             configs=configs or tuple(sorted(named_configs)),
             splits=tuple(sorted(splits)),
             metrics=tuple(sorted({NamedNode(str(r["metric"])) for r in with_metric}, key=str)),
             lower_is_better=bool(with_metric[0]["lower"]),
-            label=f"{metric.upper()} on {wanted.dataset}{config} (= {', '.join(datasets)}{''.join(f' {s}' for s in sorted(splits))})",
+            label=f"{metric.upper()} on {wanted.dataset}{config} (= {', '.join(datasets)}{''.join(f' {s}' for s in sorted(splits))}"
+                  f"{', train split' if trained else ''})",
         )
 
     @cached_property

@@ -161,6 +161,28 @@ def test_unknown_benchmark_makes_the_step_unsatisfiable_and_lists_the_known_ones
     assert re.search(r"known benchmarks for automatic-speech-recognition: .*librispeech_asr \(wer\)", selection.why)
 
 
+def test_the_known_benchmarks_name_the_datasets_most_models_report_with_quality_metrics_first(selector):
+    """Summarisation's list had opened with 'bazzhangz/sumdataset (gen_len)' and '(loss)' and been cut, alphabetically,
+    before the datasets a person names (a new user)."""
+    selection = selector.select("summarization", Constraints(best_on=Benchmark(dataset="ImageNet")))
+    known = selection.why.split("known benchmarks for summarization: ", 1)[1]
+    assert known.startswith("samsum (rouge-1, rouge-2, rouge-l, rouge-lsum, …)"), known
+    assert all(name in known for name in ("cnn_dailymail (", "xsum (", "scientific_papers (")), known
+    assert "(gen_len" not in known and "(loss" not in known
+
+
+def test_a_model_is_scored_by_its_evaluation_rather_than_its_training_data(selector):
+    """bart-large-xsum reports samsum's loss on the train split (3.747) and the test split (3.775); a score on the
+    training data counts only where a card reports no other, and the label says when every score is one."""
+    ranked = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum", metric="loss")))
+    values = {m.id: m.value for m in [ranked.winner, *ranked.alternatives]}
+    assert values["facebook/bart-large-xsum"] == pytest.approx(3.7752, abs=1e-4)
+    trained = selector.select("summarization", Constraints(best_on=Benchmark(dataset="samsum train", metric="loss")))
+    assert {m.id: m.value for m in [trained.winner, *trained.alternatives]}["facebook/bart-large-xsum"] == pytest.approx(3.7468, abs=1e-4)
+    sst2 = selector.select("text-classification", Constraints(best_on=Benchmark(dataset="SST-2")))
+    assert "best ACCURACY on SST-2 (= sst2, train split): 0.988552" in sst2.why, sst2.why
+
+
 def test_a_size_given_as_another_models_caps_at_its_recorded_size(selector, graph):
     """'no bigger than t5-base': the graph's size of t5-base is the cap; a name only a prefix of ids takes the
     smallest of them; a name the graph has no size for leaves the step without a model, saying so."""
