@@ -79,9 +79,9 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         expression = f"NOT EXISTS {{ ?model dcterms:license ?refused . FILTER(?refused IN ({_in(terms)})) }}" if terms else "true"
         checks.append(Check("deny_licence", f"licence not in {', '.join(labels)}", expression))
     capped = constraints.max_parameters is not None or constraints.max_parameters_of is not None or constraints.max_bytes is not None
-    if constraints.smallest or capped:
-        # first, so that a cap is said to remove only models known to be bigger (unknown sizes are named apart)
-        checks.append(Check("size_known", "a recorded size", "(BOUND(?params) || BOUND(?bytes))", ("params", "bytes")))
+    size_known = Check("size_known", "a recorded size", "(BOUND(?params) || BOUND(?bytes))", ("params", "bytes"))
+    if capped:  # first, so that a cap is said to remove only models known to be bigger (unknown sizes are named apart)
+        checks.append(size_known)
     if constraints.max_parameters is not None:
         checks.append(Check("parameters", f"at most {constraints.max_parameters:,} parameters",
                             f"COALESCE({PARAMETERS} <= {_integer(constraints.max_parameters)}, false)", ("params", "bytes")))
@@ -117,6 +117,8 @@ def selection_spec(task: str, constraints: Constraints, vocabulary: Vocabulary) 
         benchmark = vocabulary.benchmark(task, constraints.best_on)
         checks.append(Check("benchmark", f"a recorded {benchmark.label}", _has_result(benchmark)))
         order.append("?value" if benchmark.lower_is_better else "DESC(?value)")
+    if constraints.smallest and not capped:  # last: what "smallest" alone needs removes only what the rest admit
+        checks.append(size_known)
     if constraints.smallest:
         order.append(PARAMETERS)
     if constraints.rank_by == "likes":

@@ -99,10 +99,11 @@ def _verdicts(fact: dict, c: Constraints) -> list[bool]:
     return [
         not c.licences or matches(c.licences),
         not c.deny_licences or not matches(c.deny_licences),
-        not (c.smallest or c.max_parameters is not None) or _size(fact) is not None,
+        c.max_parameters is None or _size(fact) is not None,
         c.max_parameters is None or (_size(fact) is not None and _size(fact) <= c.max_parameters),
         not c.languages or bool(fact["languages"] & set(c.languages)),
         c.min_downloads is None or fact["downloads"] >= c.min_downloads,
+        not c.smallest or c.max_parameters is not None or _size(fact) is not None,  # "smallest" alone needs a size, last
     ]
 
 
@@ -338,3 +339,11 @@ def test_a_size_cap_is_not_blamed_for_models_whose_size_is_unknown(selector, gra
     assert capped.model is None and capped.unsatisfiable == "a recorded size"
     voices = selector.select("text-to-speech", Constraints(max_parameters=1_000))
     assert voices.unsatisfiable == "at most 1,000 parameters" and voices.rejected_by["a recorded size"] > 0
+
+
+def test_the_smallest_names_the_constraint_that_removed_the_models_the_others_admit(selector):
+    """'the smallest voice that speaks Spanish': the one Spanish voice records no size, and the failure had blamed the
+    language (a new user). A model of unknown size is still never the smallest."""
+    selection = selector.select("text-to-speech", Constraints(smallest=True, languages=["es"]), explain=True)
+    assert selection.model is None and selection.unsatisfiable == "a recorded size", selection.why
+    assert selection.rejected["facebook/tts_transformer-es-css10"] == "a recorded size"
