@@ -175,6 +175,7 @@ NOT_QUALITY = re.compile(r"loss|genlen|runtime|persecond|epoch|^total$")
 
 
 def _quality(row: dict[str, object]) -> bool:
+    """Whether the result's metric measures quality (not a field of NOT_QUALITY)."""
     return not NOT_QUALITY.search(_normal(str(row["metricName"])))
 
 
@@ -229,6 +230,7 @@ class ResolvedBenchmark:
     metrics: tuple[NamedNode, ...]  # one, or a family's variants ("ROUGE" = ROUGE-1, -2, -L, ...)
     lower_is_better: bool
     label: str
+    evaluated_first: bool = False  # no split asked, and some results are train-split scores, some not
 
 
 def _words(text: str) -> list[str]:
@@ -350,7 +352,7 @@ class Vocabulary:
         splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
         datasets = sorted({_dataset_id(r) + (f" config {r['config']}" if by_config else "") for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
-        trained = not splits and all(str(r.get("split") or "").lower() == "train" for r in with_metric)  # scores on training data
+        trains = {str(r.get("split") or "").lower() == "train" for r in with_metric}  # which are scores on training data
         return ResolvedBenchmark(
             datasets=tuple(sorted({NamedNode(str(r["dataset"])) for r in with_metric}, key=str)),
             configs=configs or tuple(sorted(named_configs)),
@@ -358,7 +360,8 @@ class Vocabulary:
             metrics=tuple(sorted({NamedNode(str(r["metric"])) for r in with_metric}, key=str)),
             lower_is_better=bool(with_metric[0]["lower"]),
             label=f"{metric.upper()} on {wanted.dataset}{config} (= {', '.join(datasets)}{''.join(f' {s}' for s in sorted(splits))}"
-                  f"{', train split' if trained else ''})",
+                  f"{', train split' if not splits and trains == {True} else ''})",
+            evaluated_first=not splits and trains == {True, False},
         )
 
     @cached_property
