@@ -34,7 +34,7 @@ LEANS = 0.25  # a weak part reading another task at least this surely keeps it (
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
 MAX_JOINT_CHARS = 300  # neighbours join only while the two together stay this short
-BULLET = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")  # a line that opens a list item
+BULLET = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)]|[A-Ha-h][.)])[ \t]")  # a line that opens a list item ("- ", "2) ", "c) ")
 
 
 def default_weights_path() -> Path:

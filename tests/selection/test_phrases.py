@@ -412,3 +412,17 @@ def test_a_choice_right_before_a_licence_word_makes_it_a_licence(text, licence):
 
 def test_a_server_word_stays_a_word():
     assert read_constraints("we host it on Apache")[0] == {}
+
+
+def test_keeping_models_away_from_a_licence_refuses_it():
+    assert read_constraints("please keep every model away from RAIL licences of any kind.")[0] == {"deny_licences": ["openrail"]}
+
+
+@pytest.mark.parametrize("text", ["the most well-known one", "the best-known model", "the model which everybody use",
+                                  "whatever everyone else uses"])
+def test_popularity_in_everyday_words_ranks_by_downloads(text):
+    assert read_constraints(text)[0] == {"rank_by": "downloads"}
+
+
+def test_what_everyone_uses_of_something_else_ranks_nothing():
+    assert read_constraints("everyone uses our app")[0] == {}
