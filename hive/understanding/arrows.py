@@ -24,10 +24,10 @@ from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
-from hive.understanding.parsing import BLANK, RequestText
+from hive.understanding.parsing import ARROW_GLYPH, BLANK, RequestText
 from hive.understanding.segments import part_between
 
-ARROW = re.compile(r"[ \t]*(?:-{1,2}>|=>|[→⟶➔➜])[ \t]*")
+ARROW = re.compile(rf"[ \t]*(?:{ARROW_GLYPH})[ \t]*")
 # what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
 SIDE_END = re.compile(r"[.!?;:,()\n]+(?=\s|$)|\n|[,()]")
 BRACKETED_FILE = re.compile(rf"\((\s*{BLANK}+\s*)\)")

@@ -32,7 +32,7 @@ from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
-from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
+from hive.understanding.parsing import ARROW_GLYPH, BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
 from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
@@ -57,7 +57,7 @@ UNNAMED_MODALITIES = ("image", "audio", "video")  # what a request may ask a ste
 PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "former": 0, "latter": -1, "last": -1}
 BY_PLACE = re.compile(r"\bthe\s+(?P<place>first|second|third|fourth|former|latter|last)\b(?=\s+(?:one|file|recording|clip|photo|"
                       r"picture|image|video|audio|text|document|scan)s?\b|\s*(?:[.,;:!?]|$)|\s+(?:and|then|too|as\s+well)\b)", re.I)
-SEPARATOR = re.compile(r",|;|[.?!:](?:\s|$)|-{1,2}>|=>|[→⟶➔➜]|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
+SEPARATOR = re.compile(rf",|;|[.?!:](?:\s|$)|{ARROW_GLYPH}|\band\b|\bplus\b|\bas\s+well\s+as\b|\bthen\b|\bafter\b|\bnext\b|\bfinally\b", re.I)
 PRONOUN = re.compile(
     r"\b(?:it|its|them|the results?|the output|the outcome|the same)\b"
     r"|\b(?:that|this)\b(?=\s*(?:[,.;:!?]|$|\s(?:into|to|as|in|and|then|back|out|aloud|for)\b))",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
-from hive.understanding.parsing import BLANK, SENTENCE_END, RequestText
+from hive.understanding.parsing import ARROW_GLYPH, BLANK, SENTENCE_END, RequestText
 from hive.understanding.spelling import mended
 
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests ("seg + depth" too).
@@ -28,7 +28,7 @@ BOUNDARY = re.compile(
 WORD = re.compile(r"[^\W\d_]{2,}")
 # an arrow of a pipeline drawn with arrows: a boundary between steps asked by their words ("transcribe -> short summary");
 # a chain through kinds of data or languages ("russian speech -> text -> english") is read whole (`arrows.py`)
-ARROW = re.compile(r"-{1,2}>|=>|[→⟶➔➜]")
+ARROW = re.compile(ARROW_GLYPH)
 # A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
 # a quoted text that ends with its sentence's end, before a capital ('... negative: "Great tea, torn box." The model
 # must ...'; not "How do you say 'Where is it?' in Japanese?"): the request's next sentence starts after it (looked
