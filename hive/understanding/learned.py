@@ -61,8 +61,6 @@ REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|b
 # reply?"): a conjunction, then a word that opens no question
 GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
-# words about models' licences ("it's the ___ licence that's the problem, so keep every model away from ___")
-LICENCE_TALK = re.compile(r"\blicen[cs](?:e|es|ed|ing)\b(?=.*\bmodels?\b)|\bmodels?\b(?=.*\blicen[cs](?:e|es|ed|ing)\b)", re.I | re.S)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 # What `warm_up` reads: a language named, a licence, a benchmark, several clauses
 WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best model on LibriSpeech, then summarise it "
@@ -162,12 +160,10 @@ class LearnedUnderstander(RuleUnderstander):
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
-        # you have") or in words about licences with no task's cue ("it's the ___ licence that's the problem, so keep
-        # every model away from ___"), or opening with the model it speaks of ("- translator must list German", "QA: best F1 on
+        # you have"), or opening with the model it speaks of ("- translator must list German", "QA: best F1 on
         # SQuAD") — constrains a step rather than asking for one: it is read only when no other part asks
         stating = [r for r in readings if r not in in_chain and not _has_input(r.part) and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
-                   and (((r.best[1] < WEAK or LICENCE_TALK.search(located.masked, r.part.start, r.part.end))
-                         and not any(r.part.start <= m.start < r.part.end for m in cued))
+                   and ((r.best[1] < WEAK and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)

@@ -614,16 +614,6 @@ def test_a_backstory_announcing_a_step_asked_for_below_adds_no_step(planner):
     assert [(t.task, t.dep) for t in steps] == [("translation", []), ("text-to-speech", [0])]
 
 
-def test_words_about_a_licence_with_no_task_cue_ask_for_no_step(planner):
-    """'it's the RAIL licence that's the problem, so keep every model away from RAIL licences' had read as tabular
-    classification, which no input could feed: nothing was planned."""
-    result = planner.plan("Write me a short product description for ceramic mugs, then make an illustration that matches "
-                          "it. It's the RAIL licence that's the problem, so please keep every model away from RAIL licences "
-                          "of any kind.")
-    assert [t.task for t in result.tasks] == ["text-generation", "text-to-image"]
-    assert result.constraints["global"] == {"deny_licences": ["openrail"]}
-
-
 def test_items_lettered_a_b_c_are_steps_of_their_own(planner):
     """'c) produce an audio version of the caption' had been joined to the item before it and lost."""
     result = planner.plan("File: scans/1987_44_12.tif\nTasks:\n  a) write a descriptive caption of the photograph\n"
