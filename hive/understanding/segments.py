@@ -63,8 +63,9 @@ def split_parts(located: RequestText) -> list[Part]:
     """The request's clauses that hold at least one word outside inline values, in order."""
     masked = located.masked
     bracketed = [(m.start(), m.end()) for m in BRACKETED.finditer(masked)]
-    ends = [m.end() for m in BOUNDARY.finditer(masked)] + [m.end() for m in QUOTE_ENDS_SENTENCE.finditer(located.query) if masked[m.start()] == BLANK]
-    ends += _arrows_between_asks(masked)
+    boundaries = [m.end() for m in BOUNDARY.finditer(masked)]
+    ends = boundaries + [m.end() for m in QUOTE_ENDS_SENTENCE.finditer(located.query) if masked[m.start()] == BLANK]
+    ends += _arrows_between_asks(masked, boundaries)
     cuts = [0] + sorted({at for at in ends if not any(a < at - 1 < b for a, b in bracketed)}) + [len(masked)]
     parts = []
     for start, end in zip(cuts, cuts[1:]):
@@ -79,13 +80,15 @@ def split_parts(located: RequestText) -> list[Part]:
 
 
 
-def _arrows_between_asks(masked: str) -> list[int]:
-    """Where each arrow whose two sides both hold words other than kinds of data and languages ends."""
-    cuts = sorted({m.end() for m in BOUNDARY.finditer(masked)} | {m.start() for m in ARROW.finditer(masked)} | {len(masked)})
+def _arrows_between_asks(masked: str, boundaries: list[int]) -> list[int]:
+    """Where each arrow whose two sides (to the nearest clause boundary or arrow) both hold words other than kinds of
+    data and languages ends."""
+    arrows = list(ARROW.finditer(masked))
+    cuts = set(boundaries) | {m.start() for m in arrows}
     ends = []
-    for arrow in ARROW.finditer(masked):
+    for arrow in arrows:
         before = max((c for c in cuts if c < arrow.start()), default=0)
-        after = min(c for c in cuts if c > arrow.end() or c == len(masked))
+        after = min((c for c in cuts if c > arrow.end()), default=len(masked))
         if not _names_only_data(masked[before:arrow.start()]) and not _names_only_data(masked[arrow.end():after]):
             ends.append(arrow.end())
     return ends
