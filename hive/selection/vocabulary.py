@@ -49,13 +49,20 @@ def _dataset_words(row: dict[str, object]) -> list[str]:
 
 
 def _row_words(row: dict[str, object]) -> list[str]:
-    """Words naming a result's dataset, config (a language code also by its name) and split."""
-    return _dataset_words(row) + _words(str(row.get("config") or "")) + _words(str(row.get("split") or "")) + _language_name(row)
+    """Words naming a result's dataset, config (a language code also by its name) and split (also by its other names)."""
+    return _dataset_words(row) + _words(str(row.get("config") or "")) + _split_words(row) + _language_name(row)
+
+
+def _split_words(row: dict[str, object]) -> list[str]:
+    """A result's split, by its own words and their other names ('validation' is also 'dev')."""
+    split = _words(str(row.get("split") or ""))
+    return split + [name for word in split for name in HELD_OUT_NAMES.get(word, ())]
 
 
 RUN_TOGETHER = re.compile(r"([a-z]{3,})(\d+)")  # 'squad2', 'conll03'
 FIRST_VERSION = {"v1", "1"}  # words of 'v1', 'v1.1', '1.0': the first release, which dataset ids leave unversioned
-SPLITS = {"test", "validation", "valid", "dev", "train", "eval", "evaluation"}
+SPLITS = {"test", "validation", "valid", "val", "dev", "train", "eval", "evaluation"}
+HELD_OUT_NAMES = {"validation": ("dev", "val", "valid"), "dev": ("validation", "val", "valid")}  # a split's other names
 # Words of a dataset name as people write it that name nothing ("the PubMed configuration of scientific_papers").
 DATASET_FILLER = {"the", "set", "split", "dataset", "data", "benchmark", "corpus", "on", "of", "configuration", "config",
                   "version", "subset", "from", "s"}
@@ -349,7 +356,7 @@ class Vocabulary:
         own = [w for w in words if not any(_names(w, t) for t in ids)]  # "samsum" names the dataset, "clean" a config
         named_configs = {str(r["config"]) for r in with_metric
                          if r.get("config") and (by_config or _names_any(own, _words(str(r["config"])) + _language_name(r)))}
-        splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _words(str(r["split"])))}
+        splits = {str(r["split"]) for r in with_metric if r.get("split") and _names_any(own, _split_words(r))}
         datasets = sorted({_dataset_id(r) + (f" config {r['config']}" if by_config else "") for r in with_metric})
         config = f" ({wanted.config})" if wanted.config else ""
         trains = {str(r.get("split") or "").lower() == "train" for r in with_metric}  # which are scores on training data

@@ -124,7 +124,7 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                if probability < SURE or _read_already(kind, part, found + added):
+                if probability < SURE or _read_already(kind, part, found + added) or (kind == "offline" and _says_online(part, located)):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
@@ -152,6 +152,17 @@ def _sigmoid(logits: np.ndarray) -> np.ndarray:
 def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
     """Whether a phrase already gives the clause a value of the kind (or of the kind's other role, for licences)."""
     return any(p.key in READ_ALREADY_BY[kind] and p.start < part.end and part.start < p.end for p in phrases)  # "rank_by: | ROUGE-L on X"
+
+
+ONLINE = re.compile(r"\bonline\b", re.I)
+OFFLINE = re.compile(r"\boff-?line\b", re.I)
+
+
+def _says_online(part: Part, located: RequestText) -> bool:
+    """Whether a clause says "online" and not "offline" ("I sell them at markets and online"): the word is the
+    opposite of running offline, though the reader's features sit close to it."""
+    clause = located.masked[part.start:part.end]
+    return bool(ONLINE.search(clause)) and not OFFLINE.search(clause)
 
 
 def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:

@@ -28,11 +28,12 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.selection.phrases import model_nouns
 from hive.selection.purposes import purpose_asked
 from hive.understanding.arrows import ChainStep, read_chains
 from hive.understanding.base import UNCERTAIN
 from hive.understanding.constraint_kinds import shared_constraint_reader
-from hive.understanding.detector import CUE_FLOOR, MAX_PARTS, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
+from hive.understanding.detector import CUE_FLOOR, LEANS, MAX_PARTS, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
@@ -180,11 +181,17 @@ class LearnedUnderstander(RuleUnderstander):
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
             start, end = sentence_span(located.masked, reading.part.start)
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
-            if not any(start <= m.start < end for m in tasks) and not (offers_labels and tasks):
+            if not any(m.start < end and start < m.end for m in tasks) and not (offers_labels and tasks):  # a task whose part began in an earlier sentence claims it too
                 # "none" was the detector's other reading of a question nothing else claims
                 asked = _asked_about_its_language(located.masked, reading.part)
-                tasks.append(_mention_of_part(_task_of(CLASSIFY, located, reading.part) if asked else ANSWER, reading, located,
-                                              _probability(reading, ANSWER) + reading.probabilities[NONE]))
+                leaning, leaning_p = max(((t, p) for t, p in reading.probabilities.items() if t != NONE), key=lambda tp: tp[1])
+                if asked:
+                    task = _task_of(CLASSIFY, located, reading.part)
+                elif leaning_p >= LEANS and leaning not in ANSWERS_OR_WRITING:  # "are these two bug reports the same issue?": the task it leans to
+                    task = leaning
+                else:
+                    task = ANSWER
+                tasks.append(_mention_of_part(task, reading, located, _probability(reading, task) + reading.probabilities[NONE]))
         if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause
             tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else [])
         tasks = _without_announcements(tasks, located)
@@ -205,7 +212,7 @@ class LearnedUnderstander(RuleUnderstander):
     def _mentions_of_part(self, reading: PartReading, inside: list[Mention], located: RequestText,
                           earlier: list[Mention], earlier_part: Part | None, has_context: bool) -> list[Mention]:
         part = reading.part
-        inside = _without_late_references(inside, located, earlier)
+        inside = [m for m in _without_late_references(inside, located, earlier) if not _model_of_a_step_asked(m, located, earlier)]
         named = [m for m in inside if m.kind == "verb" or _probability(reading, m.task) >= CUE_FLOOR]  # verbs name a task outright
         inside = [m for m in inside if _probability(reading, m.task) >= CUE_FLOOR or _made_of_an_input(m, located)]
         if len({family_of(m.task) for m in inside}) >= 2:  # two cued tasks in one clause: keep the rules' reading (not "answer ... the QA model")
@@ -474,6 +481,18 @@ def _result_asked_in_a_language(label: str, reading: PartReading, inside: list[M
     if label != TRANSLATION or TRANSLATE_WORD.search(words) or not asked_languages(words):
         return label
     return next((m.task for m in inside if m.task in FOLLOW_THEIR_TEXT and _probability(reading, m.task) >= CUE_FLOOR), label)
+
+
+MODEL_AFTER = re.compile(rf"\s+(?:{model_nouns()})\b", re.I)
+
+
+def _model_of_a_step_asked(mention: Mention, located: RequestText, earlier: list[Mention]) -> bool:
+    """A task's word that names the model of a step already asked for, in a sentence stating a limit ("Use the
+    smallest summarising model you have"): it constrains that step, asking for none."""
+    if not any(family_of(e.task) == family_of(mention.task) for e in earlier) or not MODEL_AFTER.match(located.masked, mention.end):
+        return False
+    start, end = sentence_span(located.masked, mention.start)
+    return any(start <= c.start < end for c in located.constraints)
 
 
 def _without_late_references(inside: list[Mention], located: RequestText, earlier: list[Mention]) -> list[Mention]:

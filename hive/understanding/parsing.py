@@ -53,8 +53,10 @@ LABELS_AFTER = re.compile(
     rf"(?P<list>{_LABEL}(?:\s*[,/]\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
-# "is it positive or negative (overall)?" asks for the sentiment, a fixed-label task, not for labels to choose among
-SENTIMENT = {"positive", "negative", "neutral", "mixed"}
+# "is it positive or negative (overall)?", "happy or annoyed", "good news or bad news" ask for the sentiment, a fixed-label
+# task, not for labels to choose among
+SENTIMENT = {"positive", "negative", "neutral", "mixed", "happy", "unhappy", "sad", "angry", "annoyed", "upset", "satisfied",
+             "dissatisfied", "pleased", "displeased", "frustrated", "good", "bad"}
 BRACED_LABELS = re.compile(rf"[{{\[]\s*(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+)\s*[}}\]]")
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
@@ -101,6 +103,7 @@ PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's 
 LIMITS_HEADING = re.compile(r"\s*(?:(?:model|models'?|hard)\s+)?(?:limits?|constraints?|requirements?|restrictions?|rules)"
                             r"(?:\s+for\s+(?:the\s+)?models?)?\s*:", re.I)
 FILLER_WORDS = 3  # a sentence of at most this many words ("go.", "Thanks, Kasia.") neither asks nor is content
+REMARK_WORDS = 8  # a remark after the last limit ("No exceptions, our contracts team checks.") is at most this long
 # Short quoted texts in a list ("vintage", "modern" or "minimalist") are candidate labels, not texts.
 QUOTED_LABELS = re.compile(r"^(?:\s*(?:,|\bor\b|\band\b)?\s*)+$", re.I)
 MAX_LABEL_WORDS = 4
@@ -390,13 +393,19 @@ def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], boo
 def _limits_after(query: str, start: int, end: int) -> int:
     """Where a pasted text ends before the person's trailing limits on the models ("Summarise this: <text>. Apache
     only, under 500M parameters. Thanks!"): sentences that name a licence, a size, a ranking or a download floor,
-    passing over short ones after them. A language or "offline" alone is too often what a pasted text says."""
+    passing over short ones after them, and one remark of a few words right after a limit ("... under a permissive
+    licence. No exceptions, our contracts team checks."). A language or "offline" alone is too often what a pasted
+    text says."""
     own = end
-    for a, b in reversed(_sentence_spans(query, start, end)):
+    sentences = _sentence_spans(query, start, end)
+    for index in range(len(sentences) - 1, -1, -1):
+        a, b = sentences[index]
         sentence = query[a:b]
         if _states_a_limit(sentence):
             own = a
-        elif len(sentence.split()) > FILLER_WORDS:
+        elif len(sentence.split()) <= FILLER_WORDS:
+            continue
+        elif own != end or len(sentence.split()) > REMARK_WORDS or index == 0 or not _states_a_limit(query[slice(*sentences[index - 1])]):
             break
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
 

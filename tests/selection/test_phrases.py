@@ -426,3 +426,10 @@ def test_popularity_in_everyday_words_ranks_by_downloads(text):
 
 def test_what_everyone_uses_of_something_else_ranks_nothing():
     assert read_constraints("everyone uses our app")[0] == {}
+
+
+def test_a_dataset_ends_at_a_double_hyphen():
+    """'... on the CNN/Daily Mail news benchmark -- news text, ...' had run the name on to the clause's end and lost it."""
+    (phrase,) = [p for p in constraint_phrases("Use the summariser with the top ROUGE on CNN/DailyMail -- it's news, after all.")
+                 if p.key == "best_on"]
+    assert phrase.value["dataset"] == "CNN/DailyMail"

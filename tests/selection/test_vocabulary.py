@@ -81,6 +81,12 @@ def test_a_first_version_names_the_dataset_whose_id_has_none(selector):
     assert [str(d.value).rsplit("/dataset/", 1)[1] for d in second.datasets] == ["squad_v2"]
 
 
+def test_a_dev_set_is_the_validation_split(selector):
+    """'the SQuAD 2.0 dev set' had named no split: the cards call it validation."""
+    resolved = selector.vocabulary.benchmark("question-answering", Benchmark(dataset="SQuAD 2.0 dev set", metric="f1"))
+    assert [str(d.value).rsplit("/dataset/", 1)[1] for d in resolved.datasets] == ["squad_v2"] and resolved.splits == ("validation",)
+
+
 @pytest.mark.parametrize("name", ["Common Voice 11 English", "LibriSpeech validation", "TED-LIUM 3"])
 def test_numbers_languages_and_splits_must_name_something_of_the_dataset(selector, name):
     """Common Voice 11 has Hindi results only, LibriSpeech test splits only, TED-LIUM none: nothing stands in."""

@@ -214,3 +214,11 @@ def test_the_source_of_a_language_pair_is_no_model_language(planner):
     """'English to Romanian, smallest model' had also required the model to list English (new user)."""
     result = planner.plan('English to Romanian, smallest model, Apache only: "The meeting starts at nine tomorrow."')
     assert result.constraints == {"global": {"licences": ["apache-2.0"], "smallest": True}}
+
+
+def test_a_clause_saying_online_is_no_offline_limit():
+    """'I sell them at markets and online' had been read as offline only, emptying the writing step (dev20)."""
+    phrases, _unread = added("I make candles and sell them at markets and online. Write two short product descriptions.")
+    assert not [p for p in phrases if p.key == "local_only"]
+    phrases, _unread = added("Caption ./desk.jpg and estimate its depth. Offline, not online.")
+    assert [p for p in phrases if p.key == "local_only"]

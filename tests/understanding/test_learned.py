@@ -14,6 +14,7 @@ from hive.errors import NoPlanError, NothingToPlan
 from hive.pipeline import Planner
 from hive.understanding.detector import NONE
 from hive.understanding.learned import UNCERTAIN
+from hive.understanding.rules import RuleUnderstander, cue_spans
 
 from support.paths import DATA, REPO
 
@@ -620,3 +621,39 @@ def test_items_lettered_a_b_c_are_steps_of_their_own(planner):
                           "  b) tag the names of people and places mentioned in that caption\n"
                           "  c) produce an audio version of the caption for the accessibility kiosk")
     assert [(t.task, t.dep) for t in result.tasks] == [("image-to-text", []), ("token-classification", [0]), ("text-to-speech", [0])]
+
+
+def test_a_person_who_speaks_a_language_asks_for_no_voice():
+    """'which I barely speak' had been a cue asking for text-to-speech, adding a voice that read the pasted text (dev20)."""
+    rules = RuleUnderstander()
+    assert cue_spans(rules, "her homework is in German, which I barely speak.") == []
+    assert cue_spans(rules, "we don't speak Dutch at home.") == []
+    assert [task for task, _start, _end in cue_spans(rules, "Speak this sentence for me.")] == ["text-to-speech"]
+
+
+def test_a_text_squashed_into_a_few_sentences_is_summarised(planner):
+    steps = planner.plan("Squash ./chapter4.txt into a few sentences, then write three quiz questions about it.").tasks
+    assert [(t.task, t.dep) for t in steps] == [("summarization", []), ("text-generation", [0])]
+
+
+def test_the_model_of_a_step_asked_named_in_a_limit_adds_no_step(planner):
+    """'Use the smallest summarising model you have' had added a second summary of the quiz questions (dev20)."""
+    result = planner.plan("Summarise ./chapter4.txt, then write five quiz questions based on that summary. Use the smallest "
+                          "summarising model you have, it is for a school project.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("summarization", []), ("text-generation", [0])]
+    assert result.constraints["per_task"]["summarization"] == {"smallest": True}
+
+
+def test_a_question_mark_after_a_pasted_list_asks_for_nothing_more(planner):
+    """The '?' after 'descriptions: lavender & oat, ...' was masked with the list and read as a question to answer."""
+    steps = planner.plan("I make candles and sell them at markets. Could you write three short product descriptions: lavender & "
+                         "oat, cedar & smoke, and honey & beeswax? I want a model with a permissive licence, and one that's got "
+                         "at least 20k downloads.").tasks
+    assert [t.task for t in steps] == ["text-generation"]
+
+
+def test_a_question_nothing_claims_takes_the_task_it_leans_to(planner):
+    """dev20's d20c43: 'are these two bug reports basically the same issue?' had been answered by a reading-comprehension
+    model; the detector leans to sentence similarity there."""
+    query = json.loads(next(line for line in (REPO / "benchmarks/data/dev20-constraints.jsonl").open() if '"d20c43"' in line))["query"]
+    assert [t.task for t in planner.plan(query).tasks] == ["sentence-similarity", "text-classification"]

@@ -51,6 +51,8 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("Is it a cat or not?")[0].categories == []  # "or not" offers no second label
     assert parse_request("Is this review positive or negative?")[0].categories == []  # the sentiment: fixed labels
     assert parse_request("tell me whether it's positive or negative overall")[0].categories == []  # words after a label
+    assert parse_request("can you tell whether this customer is happy or annoyed?")[0].categories == []  # a mood is a sentiment
+    assert parse_request("does the voicemail sound like good news or bad news?")[0].categories == []
     assert parse_request("Classify it into one of: positive, negative")[0].categories == ["positive", "negative"]
     assert parse_request("choose from {refund, delivery, account}: 'Where is my parcel?'")[0].categories == [
         "refund", "delivery", "account"]
@@ -249,6 +251,14 @@ def test_limits_after_a_colon_below_words_that_ask_are_not_pasted(query):
     """A limit labelled with its step ('For the image generator: OpenRAIL licence') had become the image's prompt."""
     asking = StandInReading(lambda text: text.lower().startswith(("generate", "rewrite")))
     assert parse_request(query, asking)[0].input_texts == []
+
+
+def test_a_short_remark_after_the_last_limit_does_not_make_the_limits_pasted():
+    """'No exceptions, our contracts team checks.' after the limit had made the limit part of the video's prompt."""
+    asking = StandInReading(lambda text: text.lower().startswith("we need"))
+    query = ("We need a short clip: a paper boat sailing across a puddle in the rain. The video model has to be under a "
+             "permissive licence. No exceptions, legal checks this.")
+    assert parse_request(query, asking)[0].input_texts == ["a paper boat sailing across a puddle in the rain."]
 
 
 def test_a_short_tail_after_a_colon_is_pasted_when_the_words_before_ask_and_it_does_not():
