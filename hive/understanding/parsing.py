@@ -53,10 +53,8 @@ LABELS_AFTER = re.compile(
     rf"(?P<list>{_LABEL}(?:\s*[,/]\s*{_LABEL})+(?:\s*,?\s*(?:or|and)\s+{_LABEL})?)(?!\w)",
     re.I,
 )
-# "is it positive or negative (overall)?", "happy or annoyed", "good news or bad news" ask for the sentiment, a fixed-label
-# task, not for labels to choose among
-SENTIMENT = {"positive", "negative", "neutral", "mixed", "happy", "unhappy", "sad", "angry", "annoyed", "upset", "satisfied",
-             "dissatisfied", "pleased", "displeased", "frustrated", "good", "bad"}
+# "is it positive or negative (overall)?" asks for the sentiment, a fixed-label task, not for labels to choose among
+SENTIMENT = {"positive", "negative", "neutral", "mixed"}
 BRACED_LABELS = re.compile(rf"[{{\[]\s*(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})+)\s*[}}\]]")
 # Pasted content introduced by a colon: "Context: ...", "the email: ...", or a long tail after the last colon.
 PASTE_MARKER = re.compile(
