@@ -183,9 +183,8 @@ class LearnedUnderstander(RuleUnderstander):
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
             if not any(m.start < end and start < m.end for m in tasks) and not (offers_labels and tasks):  # a task whose part began in an earlier sentence claims it too
                 # "none" was the detector's other reading of a question nothing else claims
-                asked = _asked_about_its_language(located.masked, reading.part)
-                leaning, leaning_p = max(((t, p) for t, p in reading.probabilities.items() if t != NONE), key=lambda tp: tp[1])
-                if asked:
+                leaning, leaning_p = next((t, p) for t, p in reading.ranked(2) if t != NONE)
+                if _asked_about_its_language(located.masked, reading.part):
                     task = _task_of(CLASSIFY, located, reading.part)
                 elif leaning_p >= LEANS and leaning not in ANSWERS_OR_WRITING:  # "are these two bug reports the same issue?": the task it leans to
                     task = leaning

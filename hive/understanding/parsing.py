@@ -394,16 +394,18 @@ def _limits_after(query: str, start: int, end: int) -> int:
     passing over short ones after them, and one remark of a few words right after a limit ("... under a permissive
     licence. No exceptions, our contracts team checks."). A language or "offline" alone is too often what a pasted
     text says."""
-    own = end
-    sentences = _sentence_spans(query, start, end)
-    for index in range(len(sentences) - 1, -1, -1):
-        a, b = sentences[index]
+    own, remark = end, False
+    for a, b in reversed(_sentence_spans(query, start, end)):
         sentence = query[a:b]
         if _states_a_limit(sentence):
-            own = a
+            own, remark = a, False
+        elif remark:
+            break  # a remark passes only right after a limit
         elif len(sentence.split()) <= FILLER_WORDS:
             continue
-        elif own != end or len(sentence.split()) > REMARK_WORDS or index == 0 or not _states_a_limit(query[slice(*sentences[index - 1])]):
+        elif own == end and len(sentence.split()) <= REMARK_WORDS:
+            remark = True  # the one remark after the last limit, if a limit comes right before it
+        else:
             break
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
 
