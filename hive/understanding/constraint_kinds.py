@@ -124,7 +124,7 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                if probability < SURE or _read_already(kind, part, found + added) or (kind == "offline" and _says_online(part, located)):
+                if probability < SURE or _read_already(kind, part, found + added) or (kind == "offline" and _offline_unsaid(part, located)):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
@@ -156,13 +156,23 @@ def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
 
 ONLINE = re.compile(r"\bonline\b", re.I)
 OFFLINE = re.compile(r"\boff-?line\b", re.I)
+# Words that say where a model may run or what it may reach: the network, the cloud, the premises, the data leaving.
+# A machine named alone ("it runs on our old laptop", "on a Raspberry Pi") says how small the model must be, not that
+# its weights must already be here.
+WHERE_IT_RUNS = re.compile(r"internet|off-?line|cloud|network|connect|signal|wi-?fi|\bdata\b|reception|\blocal|prem|"
+                           r"device|air-?gap|upload|\bleaves?\b|third[- ]party|\bapi\b|server|\bsen[dt]\b|install|remote|"
+                           r"hosted|outside|external|in-?house|on-?site|\bvpc\b|off-?grid", re.I)
 
 
-def _says_online(part: Part, located: RequestText) -> bool:
-    """Whether a clause says "online" and not "offline" ("I sell them at markets and online"): the word is the
-    opposite of running offline, though the reader's features sit close to it."""
+def _offline_unsaid(part: Part, located: RequestText) -> bool:
+    """Whether a clause the reader reads as asking for offline models says nothing of where they run: it names no
+    network, cloud or premises ("it's going to run on our ancient family laptop"), or it says "online" and not
+    "offline" ("I sell them at markets and online": the word is the opposite of running offline, though the
+    reader's features sit close to it)."""
     clause = located.masked[part.start:part.end]
-    return bool(ONLINE.search(clause)) and not OFFLINE.search(clause)
+    if OFFLINE.search(clause):
+        return False
+    return bool(ONLINE.search(clause)) or not WHERE_IT_RUNS.search(clause)
 
 
 def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:

@@ -38,18 +38,25 @@ from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
 from hive.understanding.task_names import spelt_out, task_named_in
 
-# A step's number: "(1)", "2)", "step 2"
-STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d)\b", re.I)
+# A step's number: "(1)", "2)", "step 2", "Step two"
+STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d|one|two|three|four|five)\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but|stick|stay|keep|limit|restrict)\b))", re.I)
-# the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...")
-SUBJECT_MODAL = r"(?:should|must|shall|has\s+to|needs?\s+to|ought\s+to|can\s+be|can(?:no|')t)\b"
+# the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...",
+# "the translation stage will use ...")
+SUBJECT_MODAL = r"(?:should|must|shall|will|would|can|could|may|might|has\s+to|needs?\s+to|ought\s+to|can(?:no|')t)\b"
 SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
+# A step named by its place in the request ("the middle bit", "the last step", "step two", "the first one")
+ORDINAL_TARGET = re.compile(r"\b(?P<name>(?P<place>first|second|third|fourth|1st|2nd|3rd|4th|last|final|middle)\s+"
+                            r"(?:step|part|bit|stage|phase|one|task|model|job|half|leg)|(?:step|stage|part|phase)\s+"
+                            r"(?P<number>one|two|three|four))\b", re.I)
+PLACES = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
+          "fourth": 3, "4th": 3, "four": 3, "last": -1, "final": -1}
 # A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
 TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
@@ -63,7 +70,9 @@ GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "
            "pipeline", "checkpoint", "for", "my", "our", "your", "its", "this", "that", "each", "every", "all", "both",
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in",
            # headings of the person's own limits ("Notes:", "Constraints:") name no step
-           "note", "notes", "nb", "ps", "constraints", "requirements", "limits", "rules", "conditions", "restrictions"}
+           "note", "notes", "nb", "ps", "constraints", "requirements", "limits", "rules", "conditions", "restrictions",
+           # nor does a licence ("no model under a ___ licence will be used")
+           "licence", "license", "licences", "licenses"}
 # A target's name names the plan step whose task (name and one-line description) its sentence vector is closest
 # to, when that task stands out among all 30 (this many standard deviations above their mean) ...
 DISTINCT = 2.0
@@ -84,6 +93,9 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "got", "u", "ve", "ya",  # "the smallest model u got", "the MIT model you've got"
                   "nothing", "else", "avoid", "steer", "clear", "stay", "away", "no", "not", "never", "except"}  # "Steer clear of ___."
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
+# a label saying a step's place ("Step two: translate it", "Stage 3:", "First:"): what follows it is the work asked
+PLACE_LABEL = re.compile(r"(?:step|stage|part|phase|task)\s*(?:\d+|one|two|three|four|five)|first|second|third|next|then|"
+                         r"finally|last(?:ly)?", re.I)
 # a subject naming a step by the work it does ("the part that turns the audio into words", "whatever makes the picture")
 STEP_BY_ITS_WORK = re.compile(r"^\W*(?:(?:the|a|an|any)\s+)?(?:(?:part|step|bit|stage|component|piece|one|tool|thing|model)s?\s+"
                               r"(?:that|which|who)|whatever|whichever)\s", re.I)
@@ -106,8 +118,13 @@ SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|where
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
 LISTED_BETWEEN = re.compile(r"(?:\s|,|&|\band\b|\bor\b|\bthe\b|\bboth\b)*", re.I)  # between names listed together
-THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?:steps|models|ones|parts|tasks)|"
-                      r"everything\s+else|(?:all\s+)?(?:the\s+)?remaining\s+(?:steps|models|ones|parts|tasks))\b", re.I)
+THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?:steps|models|ones|parts|tasks|two|three|four)|"
+                      r"everything\s+else|(?:all\s+)?(?:the\s+)?remaining\s+(?:steps|models|ones|parts|tasks|two|three|four))\b", re.I)
+# A limit said of every step but some ("Apache-2.0 on everything except the upscaler"): the words before the excepted
+EXCEPTED = re.compile(r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|aside\s+from|save\s+for|excluding)\s", re.I)
+# Limits said again for other steps ("Same goes for the entity tagger.", "- Segmentation of it - same as above.")
+SAID_AGAIN = re.compile(r"\bsame\s+(?:(?:goes|applies|holds|is\s+true)\s+(?:for|to)|for|as\s+(?:above|before|earlier|"
+                        r"the\s+(?:first|last|previous|other)\b))|\bditto\b|\blikewise\b", re.I)
 # every step named right beside the constraint: "smallest models for both", "for each of them: MIT", "all models MIT"
 EVERY_AFTER = re.compile(r"\s*(?:(?:models?|ones?)\s+)?(?:for|on|in|across)\s+(?:both|each|all|every)\b", re.I)
 EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(?:of\s+them|steps?|models?|ones?|parts?|tasks?))?\s*[:,-]?\s*$"
@@ -134,6 +151,10 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         part = next((r.part for r in readings if r.part.start <= phrase.start < r.part.end), None)
         segment = _segment(masked, phrase.start)
         clause = (max(part.start, segment[0]), min(part.end, segment[1])) if part is not None else segment
+        if (kept := _all_but_excepted(targets, masked, segment, tasks)) is not None:
+            for mention in kept:
+                merge_phrase(mention.constraints, phrase)
+            continue
         if EVERY_AFTER.match(query, phrase.end) or EVERY_BEFORE.search(query, max(clause[0], phrase.start - 40), phrase.start) \
                 or _every_model_subject(masked, segment, phrase.start):
             merge_phrase(whole, phrase)  # "smallest models for both": every step, whatever else the clause names
@@ -148,7 +169,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
             continue
         steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
         named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
-        if not steps and THE_REST.search(query, *clause):
+        if not steps and THE_REST.search(query, *segment):  # "The other two: just use the ___ ones"
             for_the_rest.append(phrase)
             continue
         sentence_start = sentence_span(masked, phrase.start)[0]
@@ -174,6 +195,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         else:
             for mention in steps:
                 merge_phrase(mention.constraints, phrase)
+    for mention, phrase in _said_again(targets, masked, phrases):
+        merge_phrase(mention.constraints, phrase)
     rest = [m for m in tasks if not m.constraints]  # "Only MIT for the NER model; the rest should be the most downloaded."
     for phrase in for_the_rest:
         for mention in rest:
@@ -181,6 +204,33 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere, absent_scoped
+
+
+def _all_but_excepted(targets: "_Targets", masked: str, segment: tuple[int, int], tasks: list[Mention]) -> list[Mention] | None:
+    """The steps a limit binds when its piece of the sentence excepts some by name and names no other ("Apache-2.0
+    on everything except the upscaler"): every step but those; else None."""
+    said = EXCEPTED.search(masked, *segment)
+    if said is None or targets.named(segment[0], said.start()):
+        return None
+    excepted = targets.named(said.end(), segment[1])
+    kept = [m for m in tasks if not any(m is e for e in excepted)]
+    return kept if excepted and kept else None
+
+
+def _said_again(targets: "_Targets", masked: str, phrases: list[Phrase]) -> list[tuple[Mention, Phrase]]:
+    """The limits a sentence with none of its own says again for other steps ("The summariser should be ___. Same
+    goes for the entity tagger.", "- Segmentation of the frame - same as above."): each step it names after the
+    words, else each step it asks for, with every limit of the last sentence before it that states any."""
+    again: list[tuple[Mention, Phrase]] = []
+    for said in SAID_AGAIN.finditer(masked):
+        start, end = sentence_span(masked, said.start())
+        earlier = [p for p in phrases if p.end <= said.start()]
+        if not earlier or any(start <= p.start < end for p in phrases):
+            continue
+        steps = targets.named(said.end(), end) or [m for m in targets.tasks if start <= m.start < end]
+        last_start, last_end = sentence_span(masked, earlier[-1].start)
+        again += [(step, p) for step in steps for p in earlier if last_start <= p.start < last_end]
+    return again
 
 
 def _named_in_pieces_without_limits(targets: "_Targets", masked: str, phrase: Phrase, phrases: list[Phrase]) -> list[Mention]:
@@ -231,9 +281,9 @@ def _step_numbered_alike(query: str, at: int, tasks: list[Mention]) -> list[Ment
     if not numbers:
         return []
     own = numbers[-1]
-    number = next(g for g in own.groups() if g)
+    number = next(g for g in own.groups() if g).lower()
     for other in STEP_NUMBER.finditer(query):
-        if other.start() == own.start() or next(g for g in other.groups() if g) != number:
+        if other.start() == own.start() or next(g for g in other.groups() if g).lower() != number:
             continue
         asked = [m for m in tasks if m.start <= other.start() < m.end or other.end() <= m.start <= other.end() + NUMBER_TO_STEP]
         if asked:
@@ -260,7 +310,10 @@ def _task_named(name: str, rules: RuleUnderstander, detector: TaskDetector) -> s
     """The library task a target's name names: the one whose conversion it says ('the part that turns the audio into
     words'), else the one whose name it holds, else the one two of three readings agree on: the task its cue phrases
     name ('captioner'), the one it is clearly closest to in meaning, and the detector's first reading of "I need a
-    <name> for this." ('summariser', 'chatbot'; not 'the weights'); else None."""
+    <name> for this." ('summariser', 'chatbot'; not 'the weights'); else None (a step's place, 'the last step',
+    names no task)."""
+    if ORDINAL_TARGET.fullmatch(name):
+        return None
     if converting := _task_by_conversion(name, detector):
         return converting
     if named := task_named_in(name):  # a task's own name ('the optical character recognition model', OCR spelt out)
@@ -328,7 +381,7 @@ def speaks_of_a_model(clause: str) -> bool:
     "No wait, make that ___.", the person's reason after the limit aside), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
     label = LABEL.match(clause)
-    if label is not None and ASK_GOES_ON.match(label["name"]):
+    if label is not None and (ASK_GOES_ON.match(label["name"]) or PLACE_LABEL.fullmatch(label["name"])):
         label = None  # "and answer: is there a fracture?" goes on asking; "and the voice must ..." still names a model
     opening = label or SUBJECT_AT_START.match(clause)
     if opening is not None and len(opening["name"].split()) <= 4:
@@ -423,7 +476,7 @@ def _own_start(name: str) -> int:
 def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
     found = [(start + m.start("name") + a, start + m.start("name") + b, spelt_out(_own_words(m["name"][a:b])))
-             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, DOER_TARGET, _noun_target())
+             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, DOER_TARGET, ORDINAL_TARGET, _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
     kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
     return sorted(kept)
@@ -469,7 +522,10 @@ class _Targets:
 
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
-        task the name is clearly closest to in meaning ('the question answering', 'the image generator')."""
+        task the name is clearly closest to in meaning ('the question answering', 'the image generator'); a name
+        saying a step's place ('the middle bit', 'step two') names the step asked in that place."""
+        if (place := ORDINAL_TARGET.fullmatch(name)) is not None:
+            return _step_in_place(place, self.tasks)
         if converting := _task_by_conversion(name, self.detector):  # 'the part that turns the audio into words'; none: one the planner may add
             return [m for m in self.tasks if converting in (m.task, family_of(m.task)) or family_of(converting) == m.task]
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}
@@ -556,6 +612,15 @@ class _Targets:
         if not by_task or by_task[0][1] < NAMES_A_STEP or (len(by_task) > 1 and by_task[0][1] < CLEAR_MARGIN * by_task[1][1]):
             return []
         return [m for m in self.tasks if m.task == by_task[0][0]]
+
+
+def _step_in_place(place: re.Match, tasks: list[Mention]) -> list[Mention]:
+    """The step asked in the place a name says, counting the steps in the order the request asks them: the middle
+    one of three, the last one, step two; none when there is no such place."""
+    if (place["place"] or "").lower() == "middle":
+        return [tasks[1]] if len(tasks) == 3 else []
+    index = PLACES[(place["place"] or place["number"]).lower()]
+    return [tasks[index]] if -len(tasks) <= index < len(tasks) else []
 
 
 def task_of_model_named(clause: str, detector: TaskDetector) -> str | None:

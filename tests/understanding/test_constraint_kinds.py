@@ -222,3 +222,12 @@ def test_a_clause_saying_online_is_no_offline_limit():
     assert not [p for p in phrases if p.key == "local_only"]
     phrases, _unread = added("Caption ./desk.jpg and estimate its depth. Offline, not online.")
     assert [p for p in phrases if p.key == "local_only"]
+
+
+def test_a_machine_named_alone_is_no_offline_limit():
+    """'it's going to run on our old laptop' says how small, not that the weights must be here already (dev20)."""
+    phrases, _unread = added("Answer the question from the paragraph below. It's going to run on our ancient family laptop.\n\n"
+                             "Paragraph: The museum opens at nine.")
+    assert not [p for p in phrases if p.key == "local_only"]
+    phrases, _unread = added("Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there.")
+    assert [p for p in phrases if p.key == "local_only"]

@@ -381,3 +381,49 @@ def test_for_a_step_with_no_comma_before_the_choice_binds_that_step(planner):
     result = planner.plan("Answer the question in ./faq.txt: when does it close? Then translate the answer to Spanish. "
                           "For the translation stick to Apache.")
     assert result.constraints == {"per_task": {"translation": {"licences": ["apache-2.0"]}}}
+
+
+@pytest.mark.parametrize("query, expected", [
+    # by its place among the steps asked: the middle one of three, the last one
+    ("Transcribe talk.wav, translate it into French, then read the French aloud. The middle step has to be MIT; "
+     "the last one needs at least 10k downloads.",
+     {"translation": {"licences": ["mit"]}, "text-to-speech": {"min_downloads": 10_000}}),
+    # by a step's number in words, said where the step is asked and again by its limit
+    ("Step one: caption photo.jpg. Step two: translate the caption into German. Step two must be Apache-2.0.",
+     {"translation": {"licences": ["apache-2.0"]}}),
+])
+def test_a_limit_binds_the_step_named_by_its_place(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
+def test_the_other_two_before_a_colon_are_the_steps_no_other_limit_named(planner):
+    result = planner.plan("Detect the cars in lot.jpg, describe the photo, and estimate its depth. The detector must be MIT. "
+                          "The other two: just the most downloaded ones.")
+    assert result.constraints == {"per_task": {"object-detection": {"licences": ["mit"]},
+                                               "image-to-text": {"rank_by": "downloads"}, "depth-estimation": {"rank_by": "downloads"}}}
+
+
+def test_a_limit_on_everything_except_a_named_step_binds_every_other_step(planner):
+    result = planner.plan("Draw a lighthouse at dusk, upscale the picture 4x, then caption the upscaled picture. "
+                          "MIT on everything except the upscaler.")
+    assert result.constraints == {"per_task": {"text-to-image": {"licences": ["mit"]}, "image-to-text": {"licences": ["mit"]}}}
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Summarise report.txt and tag the people in it. The summariser should be Apache-2.0. Same goes for the tagger.",
+     {"summarization": {"licences": ["apache-2.0"]}, "token-classification": {"licences": ["apache-2.0"]}}),
+    ("For scan.jpg:\n- detect the objects - MIT, at least 5k downloads\n- estimate the depth - same as above",
+     {"object-detection": {"licences": ["mit"], "min_downloads": 5_000},
+      "depth-estimation": {"licences": ["mit"], "min_downloads": 5_000}}),
+])
+def test_limits_said_again_for_another_step_bind_it_too(planner, query, expected):
+    assert planner.plan(query).constraints == {"per_task": expected}
+
+
+def test_a_step_as_the_subject_of_will_takes_the_limit_and_a_licence_names_no_step(planner):
+    """'The translation stage will use ___' names its step as '... must use' does; 'no model under a ___ licence
+    will be used' names none."""
+    result = planner.plan("Transcribe interview.wav and translate the transcript into German. No model released under a "
+                          "non-commercial licence will be used anywhere. The translation stage will use the most downloaded model.")
+    assert result.constraints == {"global": {"deny_licences": ["non-commercial"]},
+                                  "per_task": {"translation": {"rank_by": "downloads"}}}
