@@ -96,8 +96,17 @@ def _chains(located: RequestText) -> list[list[Side]]:
             sides = [_side(located, left_start, arrow.start(), first=True)]
             chains.append(sides)
         end = _side_end(text, arrow.end())
-        sides.append(_side(located, arrow.end(), end))
+        side = _side(located, arrow.end(), end)
+        if side.kind is None and sides[-1].language is not None and (said := _opening_language(located, arrow.end(), end)):
+            side = _side(located, arrow.end(), said)  # "zh→en translation and then ...": a language pair, the rest read as usual
+        sides.append(side)
     return [sides for sides in chains if all(s.end > s.start for s in sides)]
+
+
+def _opening_language(located: RequestText, start: int, end: int) -> int | None:
+    """Where the language a phrase opens with ends ("en translation and then sentiment"), else None."""
+    word = WORD.search(located.masked, start, end)
+    return word.end() if word is not None and _word_kind(located, word)[1] is not None else None
 
 
 def _side_start(text: str, end: int) -> int:

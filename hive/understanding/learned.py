@@ -63,6 +63,10 @@ REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|b
 GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
+# A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
+# reads no task in it, it asks no question of the inputs
+ASKS_FOR_HELP = re.compile(r"\W*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|u)\s+(?:please\s+)?"
+                           r"(?:help|assist|look|have\s+a\s+look|take\s+a\s+look|give\s+me\s+a\s+hand)\b", re.I)
 # What `warm_up` reads: a language named, a licence, a benchmark, several clauses
 WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best model on LibriSpeech, then summarise it "
                    "and read the summary aloud with an Apache-2.0 model")
@@ -174,7 +178,8 @@ class LearnedUnderstander(RuleUnderstander):
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
-            if not found and reading.part.question and has_inputs and not _reads_a_task(reading):
+            if not found and reading.part.question and has_inputs and not _reads_a_task(reading) \
+                    and not ASKS_FOR_HELP.match(located.masked, reading.part.start):
                 unclaimed_questions.append(reading)  # (a question read surely as a task repeats its step: "... Could you score it?")
             tasks += found
             last_part = reading.part if found else last_part

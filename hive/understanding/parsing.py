@@ -253,7 +253,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     masked = found.masked
     closing = _sign_off_start(found.query)
     separator = SEPARATOR_LINE.search(masked)
-    spans = [(separator.end(), len(masked), PASTE_MIN_WORDS)] if separator else []
+    fence_end = SEPARATOR_LINE.search(masked, separator.end() - 1) if separator else None  # "---\n<pasted>\n---\nI need ..."
+    spans = [(separator.end(), fence_end.start() if fence_end else len(masked), PASTE_MIN_WORDS)] if separator else []
     for marker in PASTE_MARKER.finditer(masked):
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))

@@ -71,8 +71,8 @@ GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "
            "any", "whatever", "whichever", "which", "what", "other", "same", "with", "and", "or", "of", "to", "in",
            # headings of the person's own limits ("Notes:", "Constraints:") name no step
            "note", "notes", "nb", "ps", "constraints", "requirements", "limits", "rules", "conditions", "restrictions",
-           # nor does a licence ("no model under a ___ licence will be used")
-           "licence", "license", "licences", "licenses"}
+           # nor does a licence ("no model under a ___ licence will be used"), nor a courtesy ("for this please take")
+           "licence", "license", "licences", "licenses", "please"}
 # A target's name names the plan step whose task (name and one-line description) its sentence vector is closest
 # to, when that task stands out among all 30 (this many standard deviations above their mean) ...
 DISTINCT = 2.0
@@ -167,7 +167,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
                 for mention in steps:
                     merge_phrase(mention.constraints, phrase)
             continue
-        steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start)
+        steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start) \
+            or _asked_just_before(masked, segment, phrase.start, tasks)
         named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
         if not steps and THE_REST.search(query, *segment):  # "The other two: just use the ___ ones"
             for_the_rest.append(phrase)
@@ -204,6 +205,16 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not rest or len(rest) == len(tasks):
             merge_phrase(whole, phrase)
     return ({"global": whole} if whole else {}), elsewhere, absent_scoped
+
+
+def _asked_just_before(masked: str, segment: tuple[int, int], at: int, tasks: list[Mention]) -> list[Mention]:
+    """The step asked last before a limit whose piece says it is for this one ("I need all the names from it - for
+    this please take the ___"): "for this", "for that step", nothing more; none when no step was asked before it."""
+    for said in FOR_TARGET.finditer(masked, *segment):
+        words = said["name"].lower().split()
+        if words[0] in ("this", "that", "it") and not set(words[1:]) - GENERIC:
+            return [m for m in tasks if m.start < at][-1:]
+    return []
 
 
 def _all_but_excepted(targets: "_Targets", masked: str, segment: tuple[int, int], tasks: list[Mention]) -> list[Mention] | None:

@@ -75,3 +75,11 @@ def test_a_language_in_brackets_beside_a_file_is_its_sides(planner):
     result = planner.plan("./allhands_q3.wav (English) -> transcript -> summary -> Spanish. all of it must be OK for commercial use")
     assert [(t.task, t.language) for t in result.tasks] == [("automatic-speech-recognition", None), ("summarization", None),
                                                              ("translation", "Spanish")]
+
+
+def test_a_language_pair_before_more_words_is_a_translation_and_the_words_are_read_as_usual(planner):
+    """'zh→en translation and then sentiment on the English' had been read as one phrase: sentiment only (dev21)."""
+    result = planner.plan("Please put this review through zh→en translation and then sentiment on the English:\n\n"
+                          "这家餐厅的菜很好吃，但是服务太慢了。")
+    assert [t.task for t in result.tasks] == ["translation", "text-classification"]
+    assert result.tasks[1].dep == [0]

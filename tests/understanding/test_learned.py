@@ -657,3 +657,10 @@ def test_a_question_nothing_claims_takes_the_task_it_leans_to(planner):
     model; the detector leans to sentence similarity there."""
     query = json.loads(next(line for line in (REPO / "benchmarks/data/dev20-constraints.jsonl").open() if '"d20c43"' in line))["query"]
     assert [t.task for t in planner.plan(query).tasks] == ["sentence-similarity", "text-classification"]
+
+
+def test_a_question_asking_for_help_asks_nothing_of_the_inputs(planner):
+    """'can you help me triage this?' above a pasted ticket had become a question answered from it (dev21)."""
+    result = planner.plan("Can you help me with this one? Customer message: 'My parcel never arrived and support keeps "
+                          "closing my tickets without an answer.' I need a one-line summary and a polite draft reply.")
+    assert sorted(t.task for t in result.tasks) == ["summarization", "text-generation"]

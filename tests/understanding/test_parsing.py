@@ -364,3 +364,11 @@ def test_content_below_a_rule_line_is_pasted():
              "Строительство заняло четыре года.")
     parsed, _located = parse_request(query)
     assert parsed.input_texts == [query.split("---\n")[1]]
+
+
+def test_a_text_between_two_rule_lines_ends_at_the_second():
+    """The person's asks below a fenced paste had been read as part of the paste (dev21)."""
+    parsed, located = parse_request("A reader sent us this:\n---\nThe bus was late again and the driver was rude to my son. "
+                                    "I expect an apology this time.\n---\nPlease summarise it in one line and draft a short reply.")
+    assert parsed.input_texts == ["The bus was late again and the driver was rude to my son. I expect an apology this time."]
+    assert "summarise it in one line and draft a short reply" in located.masked

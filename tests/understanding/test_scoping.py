@@ -427,3 +427,10 @@ def test_a_step_as_the_subject_of_will_takes_the_limit_and_a_licence_names_no_st
                           "non-commercial licence will be used anywhere. The translation stage will use the most downloaded model.")
     assert result.constraints == {"global": {"deny_licences": ["non-commercial"]},
                                   "per_task": {"translation": {"rank_by": "downloads"}}}
+
+
+def test_a_limit_for_this_binds_the_step_asked_just_before_it(planner):
+    result = planner.plan("Summarise contract.txt in German. I also need every person and firm named in it - for this "
+                          "please take the smallest model.")
+    assert result.constraints["per_task"]["token-classification"] == {"smallest": True}
+    assert "smallest" not in result.constraints.get("global", {})
