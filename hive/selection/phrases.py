@@ -337,6 +337,8 @@ def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     apache |": the other cells' words are not about it)."""
     patterns = data["patterns"]
     before, after = sentence[sentence.rfind("|", 0, start) + 1:start], sentence[end:].split("|", 1)[0]
+    if patterns["double_negation_before"].search(before):
+        return False  # "neither model can be anything but MIT": MIT alone is allowed
     return bool(patterns["negation_before"].search(before) or patterns["negation_after"].search(after)
                 or patterns["refusal_reason_before"].search(before))
 

@@ -61,6 +61,8 @@ PLACES = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "thir
 TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
 SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2}?(?:side|end|half))\b", re.I)
+# A step a refused licence is kept away from ("keep anything under the ___ licence away from the writing")
+AWAY_TARGET = re.compile(r"\baway\s+from\s+(?:the\s+|my\s+|our\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?)]|$))", re.I)
 # A model named at the opening of a clause right before a blanked limit ("and the speech model ___ since ...")
 SUBJECT_BEFORE_LIMIT = re.compile(rf"^\W*(?:(?:and|but|also|while)\s+)?(?:the|a|an|our|my|its|your)\s+(?P<name>[\w -]{{2,40}}?)\s+{BLANK}", re.I)
 # A subject of up to a dozen words before a modal verb, opening the clause (on one line)
@@ -487,7 +489,8 @@ def _own_start(name: str) -> int:
 def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
     found = [(start + m.start("name") + a, start + m.start("name") + b, spelt_out(_own_words(m["name"][a:b])))
-             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, DOER_TARGET, ORDINAL_TARGET, _noun_target())
+             for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, AWAY_TARGET, DOER_TARGET, ORDINAL_TARGET,
+                             _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
     kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
     return sorted(kept)
@@ -568,7 +571,8 @@ class _Targets:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the
         Japanese text on sign.jpg, ..., say it out loud"; 'the enhancer' of "enhance the audio"; 'the fact-writer'
         of "write three fun facts"; 'the boxing model' of "box each animal"), else the one step
-        whose task's name has it ('the classifier' of a text classification), else the one step whose task's
+        whose task's name has it and the name's other words ('the classifier' of a text classification; 'the video
+        generator' names no text generation), else the one step whose task's
         description uses that verb ('the generator' of a picture made, then upscaled; a name with
         words of its own, 'the story generator', is read by them instead)."""
         words = name.lower().split()
@@ -581,7 +585,13 @@ class _Targets:
                 return []
         if stem[-1] == stem[-2]:  # 'the tagger' tags, 'the planner' plans
             stem = stem[:-1]
-        sources = [lambda m: self.masked[m.start:m.end], lambda m: m.task.replace("-", " ")]  # 'the classifier': ...-classification
+        own = [word for word in words[:-1] if word not in GENERIC]  # 'video' of 'the video generator'
+
+        def task_name(m: Mention) -> str:  # 'the classifier': ...-classification; 'the video generator': not text-generation
+            name_words = m.task.replace("-", " ")
+            return name_words if all(word in name_words.split() for word in own) else ""
+
+        sources = [lambda m: self.masked[m.start:m.end], task_name]
         if not _says_more_than_generic(" ".join(name.split()[:-1])):  # 'the generator', not 'the story generator'
             sources.append(lambda m: _task_description(m.task))
         for words_of in sources:

@@ -433,3 +433,16 @@ def test_a_dataset_ends_at_a_double_hyphen():
     (phrase,) = [p for p in constraint_phrases("Use the summariser with the top ROUGE on CNN/DailyMail -- it's news, after all.")
                  if p.key == "best_on"]
     assert phrase.value["dataset"] == "CNN/DailyMail"
+
+
+def test_a_licence_kept_away_from_something_is_refused():
+    assert read_constraints("keep anything under a GPL licence away from the summariser")[0] == {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("neither model can be anything but MIT", {"licences": ["mit"]}),
+    ("It can't be anything other than Apache-2.0.", {"licences": ["apache-2.0"]}),
+    ("it can be anything but MIT", {"deny_licences": ["mit"]}),
+])
+def test_anything_but_a_licence_refused_in_turn_allows_it_alone(text, expected):
+    assert read_constraints(text)[0] == expected

@@ -434,3 +434,15 @@ def test_a_limit_for_this_binds_the_step_asked_just_before_it(planner):
                           "please take the smallest model.")
     assert result.constraints["per_task"]["token-classification"] == {"smallest": True}
     assert "smallest" not in result.constraints.get("global", {})
+
+
+def test_a_licence_kept_away_from_a_step_binds_that_step(planner):
+    result = planner.plan("Write a short poem about rain, then read it aloud. Keep anything under a GPL licence away from the writing.")
+    assert result.constraints == {"per_task": {"text-generation": {"deny_licences": ["agpl-3.0", "gpl-2.0", "gpl-3.0"]}}}
+
+
+def test_a_doer_noun_with_a_kind_of_its_own_names_no_step_of_another_kind(planner):
+    """'the video generator' had named the text generation step by its task's name (dev21)."""
+    result = planner.plan("First write a one-line slogan for our bakery, then turn the slogan into a short video clip. "
+                          "For the video generator we need something under MIT.")
+    assert result.constraints == {"per_task": {"text-to-video": {"licences": ["mit"]}}}
