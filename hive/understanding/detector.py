@@ -10,7 +10,7 @@ without the network's weights is read by the regression alone. Reading a part co
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources as importlib_resources
 from pathlib import Path
@@ -105,7 +105,7 @@ class TaskDetector:
             # fragments of one clause ("then generate a new, | polished image of it") join each other before a
             # surer neighbour may swallow them; then the surest join first
             first, reading = max(candidates, key=lambda c: (self._both_weak(readings[c[0]:c[0] + 2]), c[1].best[1]))
-            readings[first:first + 2] = [reading]
+            readings[first:first + 2] = [_asked_as(reading, readings[first:first + 2])]
 
     @staticmethod
     def _joinable(readings: list[PartReading], text: str) -> list[int]:
@@ -140,6 +140,13 @@ class TaskDetector:
         """The given parts as they are, each with its label probabilities."""
         probs = self.probabilities(self.featuriser.rows(parts, parsed, cues))
         return [PartReading(part, dict(zip(self.labels, map(float, row)))) for part, row in zip(parts, probs)]
+
+
+def _asked_as(joint: PartReading, pair: list[PartReading]) -> PartReading:
+    """A joined part is a question when the one of the two that reads as its task more surely is ("Nothing under
+    that licence, ok? | Anyway: write a tagline" asks for writing, not an answer)."""
+    asking = max(pair, key=lambda r: r.probabilities[joint.best[0]])
+    return PartReading(replace(joint.part, question=asking.part.question), joint.probabilities)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

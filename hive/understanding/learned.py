@@ -63,6 +63,7 @@ REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|b
 GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
+LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it
 # A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
 # reads no task in it, it asks no question of the inputs
 ASKS_FOR_HELP = re.compile(r"\W*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|u)\s+(?:please\s+)?"
@@ -650,11 +651,13 @@ def _only_offers_labels(part: Part, located: RequestText) -> bool:
 
 def _asks_nothing(part: Part, located: RequestText) -> bool:
     """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav'), or that says what is not
-    wanted ('Not a transcript', 'no summary needed')."""
+    wanted ('Not a transcript', 'no summary needed'; a negation opening the first of several sentences joined into
+    one part refuses no more than that sentence: "Nothing under that RAIL licence, ok? Anyway: write a tagline")."""
     text = located.masked[part.start:part.end]
     words = re.findall(r"[^\W_]+", text.lower())
     pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS and not part.question
-    return NEGATED.match(text) is not None or (pointing and not _labels_within(located, part.start, part.end))
+    refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
+    return refusing or (pointing and not _labels_within(located, part.start, part.end))
 
 
 def _reads_a_task(reading: PartReading) -> bool:

@@ -664,3 +664,12 @@ def test_a_question_asking_for_help_asks_nothing_of_the_inputs(planner):
     result = planner.plan("Can you help me with this one? Customer message: 'My parcel never arrived and support keeps "
                           "closing my tickets without an answer.' I need a one-line summary and a polite draft reply.")
     assert sorted(t.task for t in result.tasks) == ["summarization", "text-generation"]
+
+
+def test_a_refusal_joined_to_the_ask_after_it_neither_silences_nor_questions_it(planner):
+    """'Nothing under that RAIL licence, ok? ... Anyway: write a tagline' had been read as one part saying what is
+    not wanted (no writing step), then as a question (an answer instead of the writing) (dev17)."""
+    result = planner.plan("No models under the OpenRAIL licence, ok? Legal flagged it. Anyway: write a short slogan for our "
+                          "bakery 'Crumb & Co', then draw a poster from the slogan.")
+    assert [t.task for t in result.tasks] == ["text-generation", "text-to-image"]
+    assert result.tasks[1].dep == [0]
