@@ -59,6 +59,9 @@ NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s
 PEOPLE_AFTER = re.compile(r"[\s-]*(?:speaking\s+)?(?:speakers?|people|persons?|colleagues|customers|clients|users|staff|team|crew|"
                           r"family|parents|students|kids|children|friends|relatives|audience|readers|listeners|viewers|natives?|"
                           r"citizens|nationals|guests|visitors|tourists|patients)\b", re.I)
+# ... or a text in it ("every name in the English version", "the German transcript"): what a step reads or makes
+TEXT_AFTER = re.compile(r"[ \t]+(?:version|text|transcript|translation|summary|original|copy|document|article|output|answer|"
+                        r"reply|subtitles?|captions?)\b(?![ \t]*-|[ \t]+(?:models?|ones?|voices?)\b)", re.I)
 SERVED = re.compile(r"\b(?:for|to|with)\s+(?:(?:our|my|the|your|their|all|those|these|its)\s+)?$", re.I)  # ... unless the model serves them
 # ... or a person as the subject that is it, speaks, reads or knows it ("My boss is French", "she reads English")
 PERSON_BEFORE = re.compile(r"\b(?:i|we|he|she|they|(?:my|our|his|her|their)\s+[\w-]+)\s+(?:is|are|am|was|were|(?:only\s+)?"
@@ -219,10 +222,11 @@ def phrases_of(kind: str, part: Part, located: RequestText, taken: list[tuple[in
 
 
 def _no_model_s(language: re.Match, text: str, clause_start: int) -> bool:
-    """Whether a language named in a clause is people's or refused ("not English with an accent"), not a model's;
-    people the model serves speak for it ("a chat assistant for our Russian-speaking customers")."""
+    """Whether a language named in a clause is people's, a text's ("named in the English version") or refused ("not
+    English with an accent"), not a model's; people the model serves speak for it ("a chat assistant for our
+    Russian-speaking customers")."""
     people = PEOPLE_AFTER.match(text, language.end()) and not SERVED.search(text, clause_start, language.start())
-    return bool(people or PERSON_BEFORE.search(text, clause_start, language.start()) or REFUSED_LANGUAGE.search(text, clause_start, language.start()))
+    return bool(people or TEXT_AFTER.match(text, language.end()) or PERSON_BEFORE.search(text, clause_start, language.start()) or REFUSED_LANGUAGE.search(text, clause_start, language.start()))
 
 
 def _names_no_model_s_language(part: Part, located: RequestText) -> bool:

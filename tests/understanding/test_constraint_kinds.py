@@ -231,3 +231,12 @@ def test_a_machine_named_alone_is_no_offline_limit():
     assert not [p for p in phrases if p.key == "local_only"]
     phrases, _unread = added("Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there.")
     assert [p for p in phrases if p.key == "local_only"]
+
+
+def test_a_language_naming_a_text_is_no_model_s_language():
+    """'every person named in the English version' had been read as a limit to English-speaking models (dev21)."""
+    phrases, _unread = added("Need by noon: an English version, a two-line summary of the English, and every person or firm "
+                             "named in the English version so I can check the spellings.")
+    assert not [p for p in phrases if p.key == "languages"]
+    phrases, _unread = added("Summarise notes.txt, and the model needs German.")
+    assert [p.value for p in phrases if p.key == "languages"] == [["de"]]
