@@ -38,8 +38,13 @@ from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
 from hive.understanding.task_names import spelt_out, task_named_in
 
+# A step's place in the request, said as an ordinal or a number in words, and where that is in the steps asked
+PLACES = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
+          "fourth": 3, "4th": 3, "four": 3, "fifth": 4, "5th": 4, "five": 4, "last": -1, "final": -1}
+NUMBER_WORDS = "one|two|three|four|five"
+ORDINALS = "first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|middle"
 # A step's number: "(1)", "2)", "step 2", "Step two"
-STEP_NUMBER = re.compile(r"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d|one|two|three|four|five)\b", re.I)
+STEP_NUMBER = re.compile(rf"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d|{NUMBER_WORDS})\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
 FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
@@ -52,11 +57,8 @@ SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A step named by its place in the request ("the middle bit", "the last step", "step two", "the first one")
-ORDINAL_TARGET = re.compile(r"\b(?P<name>(?P<place>first|second|third|fourth|1st|2nd|3rd|4th|last|final|middle)\s+"
-                            r"(?:step|part|bit|stage|phase|one|task|model|job|half|leg)|(?:step|stage|part|phase)\s+"
-                            r"(?P<number>one|two|three|four))\b", re.I)
-PLACES = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
-          "fourth": 3, "4th": 3, "four": 3, "last": -1, "final": -1}
+ORDINAL_TARGET = re.compile(rf"\b(?P<name>(?P<place>{ORDINALS})\s+(?:step|part|bit|stage|phase|one|task|model|job|half|leg)"
+                            rf"|(?:step|stage|part|phase)\s+(?P<number>{NUMBER_WORDS}))\b", re.I)
 # A row of a table of limits, its first cell naming the step ("| language ID | most downloaded |")
 TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*(?P<name>[^|\n]{2,40}?)[ \t]*\|", re.M)
 # A part of the work named by what it handles ("on the picture side", "for the audio end", "on the text half")
@@ -96,8 +98,7 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "nothing", "else", "avoid", "steer", "clear", "stay", "away", "no", "not", "never", "except"}  # "Steer clear of ___."
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a label saying a step's place ("Step two: translate it", "Stage 3:", "First:"): what follows it is the work asked
-PLACE_LABEL = re.compile(r"(?:step|stage|part|phase|task)\s*(?:\d+|one|two|three|four|five)|first|second|third|next|then|"
-                         r"finally|last(?:ly)?", re.I)
+PLACE_LABEL = re.compile(rf"(?:step|stage|part|phase|task)\s*(?:\d+|{NUMBER_WORDS})|{ORDINALS}|next|then|finally|lastly", re.I)
 # a subject naming a step by the work it does ("the part that turns the audio into words", "whatever makes the picture")
 STEP_BY_ITS_WORK = re.compile(r"^\W*(?:(?:the|a|an|any)\s+)?(?:(?:part|step|bit|stage|component|piece|one|tool|thing|model)s?\s+"
                               r"(?:that|which|who)|whatever|whichever)\s", re.I)
