@@ -63,6 +63,9 @@ REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|b
 GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
+# Asks counted before they are listed ("three things", "two steps", "a couple of jobs")
+COUNTED_ASKS = re.compile(r"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?"
+                          r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b", re.I)
 LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it
 # A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
 # reads no task in it, it asks no question of the inputs
@@ -606,11 +609,13 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
 
 
 def _introduces_asks(reading: PartReading, following: list[PartReading], located: RequestText) -> bool:
-    """A clause that ends in a colon, names no input and asks for nothing surely, followed by one that asks surely,
-    introduces the asks ("need two things on each incoming user message: a chatbot reply, and ...")."""
-    return (reading.best[1] < SURE and not _has_input(reading.part) and bool(following)
-            and located.masked[reading.part.start:reading.part.end].rstrip().endswith(":")
-            and following[0].best[0] != NONE and following[0].best[1] >= SURE)
+    """A clause that ends in a colon, followed by one that asks surely, introduces the asks when it names no input and
+    asks for nothing surely ("need two things on each incoming user message: a chatbot reply, and ..."), or when it
+    counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:")."""
+    text = located.masked[reading.part.start:reading.part.end].rstrip()
+    if not (following and text.endswith(":") and following[0].best[0] != NONE and following[0].best[1] >= SURE):
+        return False
+    return (reading.best[1] < SURE and not _has_input(reading.part)) or COUNTED_ASKS.search(text) is not None
 
 
 def _without_announcements(tasks: list[Mention], located: RequestText) -> list[Mention]:

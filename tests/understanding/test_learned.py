@@ -673,3 +673,17 @@ def test_a_refusal_joined_to_the_ask_after_it_neither_silences_nor_questions_it(
                           "bakery 'Crumb & Co', then draw a poster from the slogan.")
     assert [t.task for t in result.tasks] == ["text-generation", "text-to-image"]
     assert result.tasks[1].dep == [0]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Two jobs on the poem below. Job one: summarise it. Job two: read the summary aloud.\n\n"
+     "Poem: The river keeps its silver promise, turning stones to sand and sand to sky, and every evening the herons come.",
+     ["summarization", "text-to-speech"]),
+    ("Pasting a support chat below. I need two things for the ticket:\n1. a one-line summary\n"
+     "2. the names of people mentioned\n\nChat: 'Hi, this is Maria Lopez, my order 4471 never came and nobody at Acme replies.'",
+     ["summarization", "token-classification"]),
+])
+def test_a_clause_counting_the_asks_before_a_colon_asks_nothing_itself(planner, query, expected):
+    """'Three steps on the abstract below. Step one:' had been read as a rewrite, 'I need three things for the CRM:'
+    as a chat reply (dev21, dev20)."""
+    assert sorted(t.task for t in planner.plan(query).tasks) == sorted(expected)
