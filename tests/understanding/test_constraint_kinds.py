@@ -216,20 +216,22 @@ def test_the_source_of_a_language_pair_is_no_model_language(planner):
     assert result.constraints == {"global": {"licences": ["apache-2.0"], "smallest": True}}
 
 
-def test_a_clause_saying_online_is_no_offline_limit():
-    """'I sell them at markets and online' had been read as offline only, emptying the writing step (dev20)."""
-    phrases, _unread = added("I make candles and sell them at markets and online. Write two short product descriptions.")
+@pytest.mark.parametrize("query", [
+    # "online" is the opposite of running offline: "I sell them at markets and online" had emptied the writing step (dev20)
+    "I make candles and sell them at markets and online. Write two short product descriptions.",
+    # a machine named alone says how small, not that the weights must be here already (dev20)
+    "Answer the question from the paragraph below. It's going to run on our ancient family laptop.\n\n"
+    "Paragraph: The museum opens at nine.",
+])
+def test_a_clause_saying_nothing_of_where_the_model_runs_is_no_offline_limit(query):
+    phrases, _unread = added(query)
     assert not [p for p in phrases if p.key == "local_only"]
-    phrases, _unread = added("Caption ./desk.jpg and estimate its depth. Offline, not online.")
-    assert [p for p in phrases if p.key == "local_only"]
 
 
-def test_a_machine_named_alone_is_no_offline_limit():
-    """'it's going to run on our old laptop' says how small, not that the weights must be here already (dev20)."""
-    phrases, _unread = added("Answer the question from the paragraph below. It's going to run on our ancient family laptop.\n\n"
-                             "Paragraph: The museum opens at nine.")
-    assert not [p for p in phrases if p.key == "local_only"]
-    phrases, _unread = added("Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there.")
+@pytest.mark.parametrize("query", ["Caption ./desk.jpg and estimate its depth. Offline, not online.",
+                                   "Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there."])
+def test_a_clause_saying_the_model_runs_without_a_network_is_an_offline_limit(query):
+    phrases, _unread = added(query)
     assert [p for p in phrases if p.key == "local_only"]
 
 
