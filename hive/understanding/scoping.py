@@ -119,6 +119,10 @@ NAME_READ_AS = "I need a {} for this."
 TASK_MEANINGS = Path(str(importlib_resources.files("hive.understanding").joinpath("data/task_meanings.npz")))  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
+# A piece after a dash that only says which step a limit is for ("I'm wary of GPL models - not for the summary,
+# please", "Apache-2.0 - just for the transcriber"); "not" there repeats a refusal, and excepts from an allowance.
+APPENDED_TARGET = re.compile(r"\W*(?:(?P<negated>not)\s+|only\s+|just\s+|at\s+least\s+)?for\s+(?:the\s+)?[\w -]{2,40}?"
+                             r"(?:\s+(?:only|just|step|model|part))?\s*(?:,\s*please)?\W*$", re.I)
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
 LISTED_BETWEEN = re.compile(r"(?:\s|,|&|\band\b|\bor\b|\bthe\b|\bboth\b)*", re.I)  # between names listed together
 THE_REST = re.compile(r"\b(?:the\s+rest|the\s+others|(?:all\s+)?the\s+other\s+(?:steps|models|ones|parts|tasks|two|three|four)|"
@@ -171,7 +175,7 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
                     merge_phrase(mention.constraints, phrase)
             continue
         steps = _step_numbered_alike(query, phrase.start, tasks) or targets.named(*clause, at=phrase.start) \
-            or _asked_just_before(masked, segment, phrase.start, tasks)
+            or _asked_just_before(masked, segment, phrase.start, tasks) or _appended_target(targets, masked, segment, phrase)
         named = len(steps) == 1  # one step named outright binds it alone, whatever steps the planner adds to reach it
         if not steps and THE_REST.search(query, *segment):  # "The other two: just use the ___ ones"
             for_the_rest.append(phrase)
@@ -218,6 +222,19 @@ def _asked_just_before(masked: str, segment: tuple[int, int], at: int, tasks: li
         if words[0] in ("this", "that", "it") and not set(words[1:]) - GENERIC:
             return [m for m in tasks if m.start < at][-1:]
     return []
+
+
+def _appended_target(targets: "_Targets", masked: str, segment: tuple[int, int], phrase: Phrase) -> list[Mention]:
+    """The steps named by the piece after a limit's own when a dash sets it apart and it says only which step the
+    limit is for ("Same worry about the ___ licence - not for the illustration, please"); a "not" there binds a
+    refusal (it says the refused licence is not for that step) and nothing else."""
+    if not DASH_BEFORE.search(masked, 0, segment[1]):
+        return []
+    after = _segment(masked, segment[1])
+    said = APPENDED_TARGET.fullmatch(masked, after[0], sentence_span(masked, segment[1])[1])
+    if after == segment or said is None or (said["negated"] and phrase.key != "deny_licences"):
+        return []
+    return targets.named(*after)
 
 
 def _all_but_excepted(targets: "_Targets", masked: str, segment: tuple[int, int], tasks: list[Mention]) -> list[Mention] | None:

@@ -88,6 +88,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("GPL and AGPL are both out", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),
     ("we sell the output, so it must be commercially safe", {"deny_licences": ["non-commercial"]}),
     ("whatever we ship has to be commercially licensable", {"deny_licences": ["non-commercial"]}),
+    ("legal is worried about AGPL", {"deny_licences": ["agpl-3.0"]}),
     ("a short scene for a coffee commercial", {}),
     ("whichever translator has been downloaded the most", {"rank_by": "downloads"}),
     ("the lowest error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),

@@ -446,3 +446,19 @@ def test_a_doer_noun_with_a_kind_of_its_own_names_no_step_of_another_kind(planne
     result = planner.plan("First write a one-line slogan for our bakery, then turn the slogan into a short video clip. "
                           "For the video generator we need something under MIT.")
     assert result.constraints == {"per_task": {"text-to-video": {"licences": ["mit"]}}}
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("Caption photo.jpg and read the caption aloud. I'm worried about GPL models - not for the voice, please.",
+     {"per_task": {"text-to-speech": {"deny_licences": ["agpl-3.0", "gpl-2.0", "gpl-3.0"]}}}),
+    ("Caption photo.jpg and read the caption aloud. MIT models - just for the captioner.",
+     {"per_task": {"image-to-text": {"licences": ["mit"]}}}),
+])
+def test_a_piece_after_a_dash_naming_a_step_binds_the_limit_before_it(planner, query, expected):
+    assert planner.plan(query).constraints == expected
+
+
+def test_not_for_a_step_after_an_allowed_licence_binds_it_nowhere(planner):
+    """'not for the voice' after a refusal says where the refusal holds; after an allowance it excepts the voice."""
+    result = planner.plan("Caption photo.jpg and read the caption aloud. MIT models please - not for the voice.")
+    assert "text-to-speech" not in result.constraints.get("per_task", {})
