@@ -36,6 +36,7 @@ WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
 # words that say nothing of a side's kind ("the", "my", "in", "plain")
 FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
 MAX_SIDE_WORDS = 6
+PURPOSE = re.compile(r"\s+for\s+\w")  # a side's words after "for" say what its data is for ("text for the wiki")
 OWN_READING_SHARE = 0.5  # a phrase's reading among tasks of the arriving kind beats its best reading after a conversion when at least this share as likely
 TEXT = "text"
 
@@ -133,6 +134,8 @@ def _side(located: RequestText, start: int, end: int, first: bool = False) -> Si
     """A side read as a kind of data when its words are only a file, kind words, a language and filler. The
     first side of a chain may open with other words ("can we do russian speech", "ASR on meeting.wav"): they
     become a side of their own, a phrase before the data ("Side.opening")."""
+    if not first and (purpose := PURPOSE.search(located.masked, start, end)) and purpose.start() > start:
+        end = purpose.start()  # "dictation -> text for clinic notes": what the text is for is not what it is
     words = list(WORD.finditer(located.masked, start, end))
     kinds = [_word_kind(located, word) for word in words]
     if first:

@@ -47,7 +47,7 @@ def written_file_names(query: str) -> tuple[str, list[str]]:
 # A folder's kind, from the words of its path ("./photos/trip/" holds pictures).
 FOLDER_WORDS = {
     "image": re.compile(r"photo|picture|image|img|pic|scan|frame|screenshot", re.I),
-    "audio": re.compile(r"audio|sound|recording|voice|call|podcast|song|music|speech", re.I),
+    "audio": re.compile(r"audio|sound|recording|voice|call|podcast|song|music|speech|dictation", re.I),
     "video": re.compile(r"video|clip|movie|footage", re.I),
     "text": re.compile(r"text|doc|note|article|email|letter|transcript|review", re.I),
 }

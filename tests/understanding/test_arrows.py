@@ -37,6 +37,9 @@ def test_conversions_come_from_the_library():
     # a file in brackets beside a kind word is part of the side (the bracket had ended it)
     ("podcast tool: audio (ep12.mp3) -> transcript -> summary -> spoken summary",
      [("automatic-speech-recognition", None), ("summarization", None), ("text-to-speech", None)]),
+    # a dictation is audio, and what a side's data is for ("for clinic notes") is not what it is
+    ("Dictation -> text", [("automatic-speech-recognition", None)]),
+    ("speech -> text for the team wiki", [("automatic-speech-recognition", None)]),
 ])
 def test_a_chain_of_kinds_asks_for_each_conversion(query, expected):
     assert chain_tasks(query) == [expected]

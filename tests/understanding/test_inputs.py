@@ -14,6 +14,12 @@ def test_a_task_asked_of_a_picture_not_named_is_planned_on_an_input_to_name_when
     assert result.tasks[0].model is not None  # selection still picks a model for it
 
 
+def test_a_dictation_is_a_sound_to_name_when_running(planner):
+    result = planner.plan("Dictation -> text for clinic notes")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition"]
+    assert [r.modalities for r in result.explanation.inputs if r.kind == "unnamed"] == [["audio"]]
+
+
 def test_a_missing_file_is_a_warning_not_an_error(planner, tmp_path):
     present = tmp_path / "here.wav"
     present.write_bytes(b"RIFF")
