@@ -564,7 +564,7 @@ class _Targets:
         kin = cued | {family_of(task) for task in cued}
         named = [m for m in self.tasks if m.task in kin or family_of(m.task) in cued]  # a meta step ("answer") by a member's name
         if cued and not any({m.task, family_of(m.task)} & kin for m in self.tasks) and _task_named(name, self.rules, self.detector) in cued:
-            return []  # 'the captioner' when no step asked for captions: a step the planner may add
+            return self._steps_making(name)  # 'the captioner' when no step asked for captions: a step the planner may add
         if doers := self._steps_done_as_named(name):
             return doers
         if named:
@@ -584,6 +584,16 @@ class _Targets:
         if (best - mean) / spread >= DISTINCT and (len(by_task) == 1 or best - by_task[1][1] >= MARGIN):
             return [m for m in self.tasks if m.task == by_task[0][0]]
         return self._steps_read(name)
+
+    def _steps_making(self, name: str) -> list[Mention]:
+        """The one step asked to make a thing the name's first word of its own names ('the caption writer' of "write
+        a cheerful Instagram caption"; not of "translate the caption", which reads one), else none."""
+        own = [word for word in re.findall(r"[a-z]+", name.lower()) if word not in GENERIC]
+        if len(own) < 2:
+            return []
+        made = [m for m in self.tasks if any(word in (own[0], own[0] + "s") and before not in DETERMINERS
+                                             for before, word in _words_with_the_one_before(self.masked[m.start:m.end].lower()))]
+        return made if len({m.task for m in made}) == 1 else []
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the

@@ -462,3 +462,11 @@ def test_not_for_a_step_after_an_allowed_licence_binds_it_nowhere(planner):
     """'not for the voice' after a refusal says where the refusal holds; after an allowance it excepts the voice."""
     result = planner.plan("Caption photo.jpg and read the caption aloud. MIT models please - not for the voice.")
     assert "text-to-speech" not in result.constraints.get("per_task", {})
+
+
+def test_a_name_of_what_a_step_makes_binds_the_step_asked_to_make_it(planner):
+    """'the caption writer' names no caption of a picture when the request asks for a caption to be written."""
+    made = planner.plan("Summarise notes.txt, then write a cheerful Instagram caption about it. The caption writer must be MIT-licensed.")
+    assert made.constraints == {"per_task": {"text-generation": {"licences": ["mit"]}}}
+    read = planner.plan("Summarise notes.txt and translate the caption into French. The caption writer must be MIT-licensed.")
+    assert "licences" not in str(read.constraints.get("per_task", {}))  # "the caption" is read, not made: no step named
