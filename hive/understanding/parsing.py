@@ -300,7 +300,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                 end = _own_words_after(found.query, start, end, asks)
         if _only_limits(found.query, start, end) or LIMITS_HEADING.match(found.query, start):
             continue  # "3. Notes: for the captioner just use the smallest one", "limits: ...": the person's own limits
-        end = _limits_after(found.query, start, end)
+        end = _limits_after(found.query, start, _own_paragraphs_after_foreign(found.query, start, end))
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:
             continue
@@ -409,6 +409,17 @@ def _limits_after(query: str, start: int, end: int) -> int:
         else:
             break
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
+
+
+def _own_paragraphs_after_foreign(query: str, start: int, end: int) -> int:
+    """Where a pasted text in another language than English ends before the English paragraphs after it (a Spanish
+    poem, then "The voice must know Spanish of course."): those are the person's own words."""
+    paragraphs = _paragraph_spans(query, start, end)
+    own = end
+    while len(paragraphs) > 1 and not foreign_language(query[paragraphs[-1][0]:paragraphs[-1][1]]) \
+            and foreign_language(query[paragraphs[0][0]:paragraphs[-2][1]]):
+        own = paragraphs.pop()[0]
+    return own
 
 
 def _after_a_paste_marker(text: str, at: int) -> bool:

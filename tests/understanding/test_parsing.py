@@ -231,6 +231,14 @@ def test_a_paragraph_in_another_language_above_an_english_one_is_pasted():
     assert "Kolleginnen" not in parsed.own_words
 
 
+def test_english_paragraphs_below_a_paste_in_another_language_are_the_persons(planner):
+    poem = "La tarde se sienta en el banco del patio,\nel gato la mira sin prisa,\ny el limonero cuenta despacio."
+    result = planner.plan(f"Please read this little poem aloud for my grandmother. The poem:\n\n{poem}\n\n"
+                          "The voice must know Spanish of course.")
+    assert result.parsed.input_texts == [poem]
+    assert result.constraints == {"per_task": {"text-to-speech": {"languages": ["es"]}}}
+
+
 def test_a_tail_after_words_that_ask_is_pasted_though_they_point_at_nothing():
     asking = StandInReading(lambda text: text.lower().startswith(("translate", "run")))
     french = "Mercredi, Emmanuel Durand, directeur de Renault, a rencontré le maire de Lyon."
