@@ -108,6 +108,9 @@ def _language_patterns() -> list[re.Pattern]:
         # Greek" constrains nothing; a subject and its verb share a line)
         re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>that|which|something|anything|whatever|ones?|everything|both|each|they|it|parts|steps|stages))[ \t]+(?:[\w'-]+[ \t]+){{0,3}}?(?:{verbs})\s+(?:only\s+)?"
                    rf"(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
+        # "both the chatting and the speaking have to work in German": two named steps, the verb right after them
+        re.compile(rf"\b(?P<subject>both\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+and\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+"
+                   rf"(?:(?:have|has|need|needs)\s+)?(?:{verbs})\s+(?:only\s+)?(?:(?:in|on|with|for|at)\s+)?(?:the\s+)?(?P<language>{languages})\b", re.I),
         # "a tagger for German", "models in French", "a voice model of Dutch"
         re.compile(rf"\b(?P<noun>{nouns})\s+(?:for|in|of)\s+(?P<language>{languages})\b(?!\s+(?:text|texts|article|document|audio|speech|recording))", re.I),
         # "which model speak Spanish", "Chat model: must speak Russian", "translator must list German"

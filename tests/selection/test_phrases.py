@@ -89,6 +89,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("we sell the output, so it must be commercially safe", {"deny_licences": ["non-commercial"]}),
     ("whatever we ship has to be commercially licensable", {"deny_licences": ["non-commercial"]}),
     ("legal is worried about AGPL", {"deny_licences": ["agpl-3.0"]}),
+    ("Both the chatting and the speaking have to work in German.", {"languages": ["de"]}),
+    ("I need both the summary and the translation so my dad can read German.", {}),
     ("a short scene for a coffee commercial", {}),
     ("whichever translator has been downloaded the most", {"rank_by": "downloads"}),
     ("the lowest error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
