@@ -38,7 +38,7 @@ from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
-from hive.understanding.language import foreign_language
+from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
@@ -82,6 +82,8 @@ SPEECH = "text-to-speech"
 CAPTIONING = "image-to-text"
 FREE_WRITING = "text-generation"
 SUMMARY = "summarization"
+REWRITING = "text2text-generation"
+PLAIN_LANGUAGE = re.compile(r"\b(?:plain|simple|simpler|easy|proper|good|better|formal|casual)\s+(?=\w+\s*$)", re.I)  # "into plain English": a rewriting
 ANSWERS_OR_WRITING = (ANSWER, "question-answering", FREE_WRITING)
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
@@ -256,6 +258,10 @@ class LearnedUnderstander(RuleUnderstander):
         if label == FREE_WRITING and earlier and not _has_input(part) and _probability(reading, TRANSLATION) >= CUE_FLOOR \
                 and TARGET_LANGUAGES.search(located.masked, part.start, part.end):
             label = TRANSLATION  # "... write the answer in French": an earlier step's text, wanted in another language
+        if label == REWRITING and _probability(reading, TRANSLATION) >= CUE_SUPPORT and (into := TARGET_LANGUAGES.search(located.masked, part.start, part.end)) \
+                and not PLAIN_LANGUAGE.search(located.masked, part.start, into.end()) \
+                and not any(written_in(body) == into.group().split()[-1].capitalize() for _start, _end, body in located.texts):
+            label = TRANSLATION  # "read the writing off it and turn it into English": rewritten in another language
         if label == FREE_WRITING and (earlier or _has_input(part) or has_context) \
                 and any(m.task == SUMMARY and m.kind == "verb" for m in named):
             label = SUMMARY  # "... and write a short English summary for the catalogue card": of the text at hand

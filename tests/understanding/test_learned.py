@@ -687,3 +687,15 @@ def test_a_clause_counting_the_asks_before_a_colon_asks_nothing_itself(planner, 
     """'Three steps on the abstract below. Step one:' had been read as a rewrite, 'I need three things for the CRM:'
     as a chat reply (dev21, dev20)."""
     assert sorted(t.task for t in planner.plan(query).tasks) == sorted(expected)
+
+
+def test_a_rewriting_into_another_language_is_a_translation(planner):
+    """'turn it into English' of a menu read off a photo had been read as a rewrite (dev22); 'into plain English'
+    of an English clause stays one."""
+    menu = planner.plan("We're in Osaka and the menu at this little place has no English at all (photo: ./trip/menu.jpg). Can "
+                        "you read the writing off it and turn it into English for us? I'm writing this up for a paid travel "
+                        "blog, so both tools need to be OK for commercial use.")
+    assert [t.task for t in menu.tasks] == ["image-to-text", "translation"]
+    clause = planner.plan("Here is the contract clause: 'The party of the first part shall indemnify the party of the second "
+                          "part.' Turn it into plain English for us.")
+    assert [t.task for t in clause.tasks] == ["text2text-generation"]
