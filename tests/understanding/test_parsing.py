@@ -45,6 +45,9 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     assert parse_request("intents (book_flight, cancel_booking): 'when do I fly?'")[0].categories == ["book_flight", "cancel_booking"]
     # lead-ins other than "as"/"is", ", or" before the last item, a list ending before the next clause; 'X or not'
     assert parse_request("Is it about sports, politics, or technology?")[0].categories == ["sports", "politics", "technology"]
+    # after an article a label may run to three words
+    assert parse_request("Is ./sheet.jpg a pressed fern, a pressed flowering plant or a seed packet?")[0].categories == \
+        ["pressed fern", "pressed flowering plant", "seed packet"]
     assert parse_request("Say if it sounds more like Paris, London or New York")[0].categories == ["Paris", "London", "New York"]
     assert parse_request("classify it as complaint, praise or question and write a reply")[0].categories == [
         "complaint", "praise", "question"]
