@@ -34,6 +34,7 @@ AMBIGUOUS_LICENCE_WORDS = {"mit", "apache", "bsd", "gnu", "ccby", "opensource", 
 LICENCE_CONTEXT = re.compile(r"\blicen[cs]\w*|\bmodels?\b|\bonly\b|\bstuff\b|\bweights\b|\ballowed\b|\bok(?:ay)?\b|\bfine\b"
                              r"|\bcommercial\w*|\bterms\b|\bpermissive\w*|\bcopyleft\b|\bunder\b|\bno\b|\bnothing\b|\bavoid\w*", re.I)
 CHOSEN_BEFORE = re.compile(r"\b(?:stick|stay|keep\s+it|go)\s+(?:to|with)\s+$", re.I)  # a choice right before a licence word
+REFERENCE_REACH = 30  # characters after "those" in which a licence's name makes it that licence's determiner
 REFUSAL_REACH = 60  # how far before a bound a refusal of it may stand ("won't sign off on any model with fewer than ...")
 SCALES = {"k": "k", "thousand": "k", "thousands": "k", "m": "m", "mn": "m", "million": "m", "millions": "m", "b": "b", "bn": "b",
           "billion": "b", "billions": "b"}
@@ -343,7 +344,17 @@ def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     if patterns["double_negation_before"].search(before):
         return False  # "neither model can be anything but MIT": MIT alone is allowed
     return bool(patterns["negation_before"].search(before) or patterns["negation_after"].search(after)
-                or patterns["refusal_reason_before"].search(before))
+                or patterns["refusal_reason_before"].search(before) or _refused_by_reference(after, data))
+
+
+def _refused_by_reference(after: str, data: dict) -> bool:
+    """Whether a refusal later in the sentence points back at this licence, the last one named before it ("the RAIL
+    licences ..., so skip any model under one of those")."""
+    reference = data["patterns"]["refused_by_reference_after"].search(after)
+    if reference is None:
+        return False
+    named = [data["licence_id_pattern"], data["licence_word_pattern"]]  # none between, nor right after ("those research-only terms")
+    return not any(p.search(after, 0, reference.start()) or p.search(after, reference.end(), reference.end() + REFERENCE_REACH) for p in named)
 
 
 def _under_refusing_heading(text: str, at: int, data: dict) -> bool:
