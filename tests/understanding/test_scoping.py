@@ -470,3 +470,13 @@ def test_a_name_of_what_a_step_makes_binds_the_step_asked_to_make_it(planner):
     assert made.constraints == {"per_task": {"text-generation": {"licences": ["mit"]}}}
     read = planner.plan("Summarise notes.txt and translate the caption into French. The caption writer must be MIT-licensed.")
     assert "licences" not in str(read.constraints.get("per_task", {}))  # "the caption" is read, not made: no step named
+
+
+def test_an_ask_before_a_dash_is_no_subject_of_the_limit_after_it(planner):
+    """'And put it into English -- the translator should have ...' had been read as a clause about a model only, and
+    its translation dropped (dev22)."""
+    result = planner.plan('This message just came in: "No tengo agua caliente desde el lunes y el casero no contesta." Which of '
+                          "these does it fall under: housing, food, legal or medical? And put it into English for the caseworker -- the "
+                          "translator should have 200k downloads or more.")
+    assert [t.task for t in result.tasks] == ["zero-shot-classification", "translation"]
+    assert result.constraints == {"per_task": {"translation": {"min_downloads": 200000}}}
