@@ -699,3 +699,14 @@ def test_a_rewriting_into_another_language_is_a_translation(planner):
     clause = planner.plan("Here is the contract clause: 'The party of the first part shall indemnify the party of the second "
                           "part.' Turn it into plain English for us.")
     assert [t.task for t in clause.tasks] == ["text2text-generation"]
+
+
+def test_a_clip_of_a_length_wanted_is_a_video_to_make(planner):
+    """'I'm after a five-second clip of ...' had been read as writing (dev22's d22c52, word for word); a clip the
+    person shot is not made."""
+    wanted = planner.plan("For the Hartley-Nakamura wedding reel I'm after a five-second clip of paper lanterns drifting up "
+                          "over a still lake at dusk. It goes into a package the couple pays for, so skip any generator that "
+                          "forbids commercial use; among the rest I'd like the one people have liked the most.")
+    assert [t.task for t in wanted.tasks] == ["text-to-video"]
+    shot = planner.plan("We shot a ten-minute clip of the match yesterday; transcribe it")
+    assert "text-to-video" not in [t.task for t in shot.tasks]
