@@ -47,7 +47,7 @@ ORDINALS = "first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|middl
 STEP_NUMBER = re.compile(rf"\((\d)\)|(?<![\w(])(\d)\)|\bstep\s*(\d|{NUMBER_WORDS})\b", re.I)
 NUMBER_TO_STEP = 20  # characters between a number and the words that ask for its step ("(1) please write out ...")
 LABEL = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?P<name>[^\W\d_][\w &/'-]{0,40}?)[ \t]*(?::(?!//)|=(?!=))", re.M)  # "ASR: ...", "img one = ..."
-FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
+FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?<!\bof)(?<!\bof )(?=\s*(?:[,.;:!?]|$|\b(?:use|pick|take|choose|select|"
                         r"prefer|go|get|want|i|we|you|it|only|just|whatever|give|the|a|an|but|stick|stay|keep|limit|restrict)\b))", re.I)
 # the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...",
 # "the translation stage will use ...")
@@ -55,6 +55,8 @@ SUBJECT_MODAL = r"(?:should|must|shall|will|would|can|could|may|might|has\s+to|n
 SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
+FOR_OPENING = re.compile(r"^\W*(?:(?:and|but|also|while|then)\s+)?for\s+(?:the|a|an|my|our|this|that)\s+[\w -]{2,60}?\s*[,:]", re.I)
+CHOICE_WORDS = re.compile(r"\b(?:use|pick|take|choose|select|prefer|want|need|go\s+with|give\s+me|please|i'd|i|we|should|must|be|is)\b", re.I)
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A step named by its place in the request ("the middle bit", "the last step", "step two", "the first one")
 ORDINAL_TARGET = re.compile(rf"\b(?P<name>(?P<place>{ORDINALS})\s+(?:step|part|bit|stage|phase|one|task|model|job|half|leg)"
@@ -411,6 +413,8 @@ def speaks_of_a_model(clause: str) -> bool:
     is left but model nouns and words of choosing or correcting ("Which model ___ and is ___ of them?", "___ models only.",
     "No wait, make that ___.", the person's reason after the limit aside), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
+    if (target := FOR_OPENING.match(clause)) is not None and BLANK in clause and _only_fillers(CHOICE_WORDS.sub(" ", clause[target.end():])):
+        return True  # "and for the write-up of the main points, the ___": a step named, then only its limit
     label = LABEL.match(clause)
     if label is not None and (ASK_GOES_ON.match(label["name"]) or PLACE_LABEL.fullmatch(label["name"])):
         label = None  # "and answer: is there a fracture?" goes on asking; "and the voice must ..." still names a model

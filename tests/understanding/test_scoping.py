@@ -480,3 +480,14 @@ def test_an_ask_before_a_dash_is_no_subject_of_the_limit_after_it(planner):
                           "translator should have 200k downloads or more.")
     assert [t.task for t in result.tasks] == ["zero-shot-classification", "translation"]
     assert result.constraints == {"per_task": {"translation": {"min_downloads": 200000}}}
+
+
+def test_a_clause_naming_a_step_for_its_limit_asks_for_no_step_and_binds_it(planner):
+    """'and for the write-up of the main points, the best ROUGE on SAMSum' had been read as a second step (a
+    transcription) and its limit as every step's: a name runs on over 'of' (dev22)."""
+    result = planner.plan("The staff meeting recording is ./meetings/staff.wav. I need the main points for the people who "
+                          "missed it. Every model under a billion parameters; and for the write-up of the main points, the "
+                          "best ROUGE on SAMSum, since it's people talking.")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    assert result.constraints["per_task"]["summarization"]["best_on"]["dataset"] == "SAMSum"
+    assert "best_on" not in result.constraints.get("global", {})
