@@ -39,7 +39,8 @@ QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
 _JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for|the|an?|it|this|that|is|are|was)"  # never a label's second word
-_LABEL = (rf"(?:(?:it|this|that)[ \t]+)?(?:(?:an?|the)[ \t]+[\w-]+(?:[ \t]+(?!{_JOINER}\b)[\w-]+){{0,2}}"  # a label ends at its line's end;
+_LEAD_VERB = r"(?:sounds?|looks?|seems?|shows?|depicts?|feels?|like|about|between)"  # words before labels, never in one
+_LABEL = (rf"(?:(?:it|this|that)[ \t]+)?(?:(?:an?|the)[ \t]+[\w-]+(?:[ \t]+(?!(?:{_JOINER}|{_LEAD_VERB})\b)[\w-]+){{0,2}}"  # a label ends at its line's end;
           rf"|[\w-]+(?:[ \t]+(?!{_JOINER}\b)[\w-]+)?)")  # three words after an article ("a pressed flowering plant"), else two
 LABEL_LIST = re.compile(
     r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?"

@@ -48,6 +48,8 @@ def test_quoted_and_listed_labels_are_candidate_labels():
     # after an article a label may run to three words
     assert parse_request("Is ./sheet.jpg a pressed fern, a pressed flowering plant or a seed packet?")[0].categories == \
         ["pressed fern", "pressed flowering plant", "seed packet"]
+    # ... but never over the words that lead to labels
+    assert parse_request("Then check whether the audio sounds happy, sad, or neutral.")[0].categories == ["happy", "sad", "neutral"]
     # a question's subject before labels that open with an article
     assert parse_request("Frame ./cam2.jpg. Is the main item a PET bottle, an aluminium can or cardboard?")[0].categories == \
         ["PET bottle", "aluminium can", "cardboard"]
