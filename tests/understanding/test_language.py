@@ -139,6 +139,8 @@ def test_language_codes_in_capitals_do_not_make_a_request_foreign():
     ("Bom dia a todos, a reunião começa às nove.", "pt"),
     ("Buongiorno a tutti, la riunione inizia alle nove.", "it"),
     ("Goedemorgen allemaal, de vergadering begint om negen uur.", "nl"),
+    # a plea in plain Spanish whose few commonest words are too few ("el", "y" only)
+    ("Me van a desalojar el viernes y tengo dos niños pequeños, no sé a dónde ir.", "es"),
     ("Please summarise the non-commercial licence terms of this model for me", "en"),
 ])
 def test_the_language_a_text_is_written_in(text, code):
