@@ -48,6 +48,8 @@ READ_TEXTS_NOT_LABELS = {"summarization", "translation", "token-classification",
 PICTURE_MAPS = {"depth-estimation", "image-segmentation"}
 LOOKS_AT_A_PICTURE = {"depth-estimation", "image-segmentation", "object-detection", "image-classification", "image-to-text",
                       "zero-shot-image-classification"}  # a question about a picture finds its picture by `_default_for_answer`
+# steps whose short text says what a picture shows: a question or a label asked of "it" or "them" after one is asked of the picture
+SAYS_WHAT_A_PICTURE_SHOWS = {"object-detection", "visual-question-answering", "image-classification", "zero-shot-image-classification"}
 GENERATIVE_TASKS = {"text-generation", "text-to-image", "text-to-video", "conversational", "text-to-speech"}
 RIGHT_AFTER_DETERMINER = re.compile(r"\b(?:the|that|this|its|their|your|my|his|her)\s+$", re.I)
 LAST_WORD = re.compile(r"([^\W\d_]+)\s+$")
@@ -489,6 +491,9 @@ class _SourceResolver:
             needed = self.needed_modality(mention)
             if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
                 return previous.source
+            if mention.task in (ANSWER, CLASSIFY) and previous.resolved_task in SAYS_WHAT_A_PICTURE_SHOWS \
+                    and "image" in self._source_modalities(previous):
+                return previous.source  # "how many animals are in it, are any of them juveniles": still the picture
             return previous
         files = sorted(self.file_ids.items())
         if files:

@@ -44,6 +44,17 @@ def test_a_step_that_looks_at_a_picture_reads_the_picture_not_a_map_of_it(planne
     assert [t.dep for t in chained.tasks] == [[], [0]]
 
 
+def test_a_question_about_what_a_picture_step_found_asks_the_picture(planner):
+    """'how many birds (with boxes), are any of them chicks, and what species it is' had asked its question of the
+    detector's text and labelled the answer (dev22): a question or label asked of 'them' or 'it' after a step that
+    says what a picture shows is asked of the picture."""
+    result = planner.plan("Camera trap photo ./trap/0412.jpg. Three things: how many birds are in the frame (with boxes), "
+                          "are any of them chicks, and what species it is.")
+    assert [(t.task, t.args["image"]) for t in result.tasks] == [
+        ("object-detection", "./trap/0412.jpg"), ("visual-question-answering", "./trap/0412.jpg"),
+        ("image-classification", "./trap/0412.jpg")]
+
+
 def test_a_question_answering_model_asked_for_by_name_is_question_answering(planner):
     """'Give me the question answering model with the highest F1 on SQuAD v2' had become free writing, which no
     SQuAD result ranks (new user); a question asked with no text to answer it from is still free writing."""
