@@ -76,6 +76,12 @@ WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best 
                    "and read the summary aloud with an Apache-2.0 model")
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
+# what a label may be asked of when no text is given: sounds, pictures, or texts after all
+SOUNDS_NAMED = re.compile(r"\b(?:voice[\s-]*(?:notes?|messages?|memos?|mails?|recordings?|clips?)|voicemails?|recordings?|phone\s+calls?"
+                          r"|audio(?:\s+(?:clips?|files?|notes?))?|podcasts?|sound\s+clips?)\b", re.I)
+PICTURES_NAMED = re.compile(r"\b(?:photos?|photographs?|pictures?|images?|scans?|screenshots?|snapshots?)\b", re.I)
+TEXTS_NAMED = re.compile(r"\b(?:texts?|transcripts?|emails?|e-mails?|messages?|reviews?|comments?|tweets?|posts?|articles?|"
+                         r"sentences?|notes?|letters?|captions?|descriptions?|tickets?|feedback|chats?|replies|documents?)\b", re.I)
 FAMILY_TASK = {ANSWER: "question-answering", CLASSIFY: "text-classification"}  # a member, for its input kind
 PUNCTUATION = " ,.;:!?\n\t"
 SPEECH = "text-to-speech"
@@ -269,6 +275,8 @@ class LearnedUnderstander(RuleUnderstander):
             label = CLASSIFY  # "which language is this tweet written in?": a language identifier's label, not an answer
         labels_taken = any(e.task in LABEL_TASKS for e in earlier) and bool(located.labels) and located.labels[-1][1] <= part.start
         task = _task_of(label, located, part, labels_taken)
+        if task in ("text-classification", "zero-shot-classification") and not earlier and not has_context and not _has_input(part):
+            task = _labels_of_sound_or_picture(task, located.masked[part.start:part.end])
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN) \
                 and not _into_another_language(task, located.masked, part, earlier_part):
@@ -586,6 +594,21 @@ def _take_reading(goal: GoalSpec, fitting: list[str]) -> None:
 def _task_of(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:
     """The step a clause's reading asks for: a label task as `_labelled` reads it, any other by its family."""
     return _labelled(label, located, part, labels_taken) if family_of(label) == CLASSIFY else family_of(label)
+
+
+def _labels_of_sound_or_picture(task: str, clause: str) -> str:
+    """A text label asked, with no text given, of sounds or pictures the clause names ("labels the emotion in short
+    customer voice notes", "which of my photos show a cat"): the label of that kind of data (sounds have no
+    zero-shot task: their labels are the classifier's own)."""
+    sounds = SOUNDS_NAMED.findall(clause)
+    rest = SOUNDS_NAMED.sub(" ", clause)
+    if TEXTS_NAMED.search(rest):
+        return task
+    if sounds:
+        return "audio-classification"
+    if PICTURES_NAMED.search(rest):
+        return ZERO_SHOT["image-classification"] if task in WITH_FIXED_LABELS else "image-classification"
+    return task
 
 
 def _labelled(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:

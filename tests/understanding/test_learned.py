@@ -710,3 +710,14 @@ def test_a_clip_of_a_length_wanted_is_a_video_to_make(planner):
     assert [t.task for t in wanted.tasks] == ["text-to-video"]
     shot = planner.plan("We shot a ten-minute clip of the match yesterday; transcribe it")
     assert "text-to-video" not in [t.task for t in shot.tasks]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("I need something that labels the emotion in short customer voice notes - angry, calm, sad, that sort of thing.",
+     "audio-classification"),
+    ("I need a model that detects the emotion in customer phone calls", "audio-classification"),
+    ("Tell me the sentiment of the transcripts of our phone calls", "text-classification"),  # a text of the calls
+])
+def test_a_label_asked_of_sounds_no_text_is_given_for_labels_the_sounds(planner, query, expected):
+    """'labels the emotion in short customer voice notes' had been planned as a text's label (dev21)."""
+    assert [t.task for t in planner.plan(query).tasks] == [expected]
