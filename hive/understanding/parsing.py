@@ -44,8 +44,7 @@ _LABEL = (rf"(?:(?:it|this|that)[ \t]+)?(?:(?:an?|the)[ \t]+[\w-]+(?:[ \t]+(?!(?
           rf"|[\w-]+(?:[ \t]+(?!{_JOINER}\b)[\w-]+)?)")  # three words after an article ("a pressed flowering plant"), else two
 LABEL_LIST = re.compile(
     r"(?:\b(?:as|into|between|is|are|was|be|either|whether|speaking|sounds?|like|about|shows?|depicts?|looks?|seems?"
-    r"|which of|from)(?:\s+_+)?|'s|:|\("
-    r"|\b(?:is|are|was)\s+(?:the|this|that|these|my|our|its)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?=\s+(?:an?|the)\s))\s*"  # "is the main item a PET bottle, ..."
+    r"|which of|from)(?:\s+_+)?|'s|:|\()\s*"
     rf"(?P<list>{_LABEL}(?:\s*,\s*{_LABEL})*\s*,?\s+or\s+{_LABEL})(?!\w)",
     re.I,
 )
