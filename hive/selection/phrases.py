@@ -256,8 +256,9 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             previous = Phrase(start, end, key, named if isinstance(named, list) else [named], concession=conceded)
             found.append(previous)
         found = _without_members_of_refused_families(found, offset, offset + len(body))
-    if not any(p.key == "licences" and not p.concession for p in found):
-        for phrase in found:  # no licence is allowed outright: a concession is read, and applied as nothing
+    for phrase in found:  # no licence is allowed outright on its line: a concession is read, and applied as nothing
+        if not any(p.key == "licences" and not p.concession and "\n" not in text[min(p.start, phrase.start):max(p.end, phrase.end)]
+                   for p in found):
             phrase.wish = phrase.wish or phrase.concession
     return found
 

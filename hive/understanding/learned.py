@@ -65,7 +65,8 @@ GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|wh
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 # Asks counted before they are listed ("three things", "two steps", "a couple of jobs")
 COUNTED_ASKS = re.compile(r"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?"
-                          r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b", re.I)
+                          r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b"
+                          r"|\b(?:checklist|to-?do(?:\s+list)?|workflow|pipeline|runbook|plan|steps)\s+(?:for|on)\b", re.I)  # "Production checklist for x.mp3:"
 LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it
 # A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
 # reads no task in it, it asks no question of the inputs
@@ -640,8 +641,12 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
 def _introduces_asks(reading: PartReading, following: list[PartReading], located: RequestText) -> bool:
     """A clause that ends in a colon, followed by one that asks surely, introduces the asks when it names no input and
     asks for nothing surely ("need two things on each incoming user message: a chatbot reply, and ..."), or when it
-    counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:")."""
+    counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:") or titles them
+    ("Production checklist for interview.mp3 (...):")."""
     text = located.masked[reading.part.start:reading.part.end].rstrip()
+    first, _break, rest = text.partition("\n")
+    if rest and all(line.lstrip().startswith("|") for line in rest.split("\n") if line.strip()):
+        text = first.rstrip()  # the line above a table's header row
     if not (following and text.endswith(":") and following[0].best[0] != NONE and following[0].best[1] >= SURE):
         return False
     return (reading.best[1] < SURE and not _has_input(reading.part)) or COUNTED_ASKS.search(text) is not None

@@ -273,7 +273,8 @@ def _merge_repeats(tasks: list[Mention], masked: str) -> list[Mention]:
     """'Translate X into German': two cues of one task in one clause ask for it once."""
     kept: list[Mention] = []
     for mention in tasks:
-        same = [k for k in kept if k.task == mention.task and not SEPARATOR.search(masked[k.end : mention.start])]
+        same = [k for k in kept if k.task == mention.task and not SEPARATOR.search(masked[k.end : mention.start])
+                and "\n" not in masked[k.end : mention.start]]  # a line break ends the clause (a table's rows, a list's items)
         if same:
             same[-1].end = max(same[-1].end, mention.end)
         else:

@@ -559,9 +559,11 @@ class _Targets:
     def _steps_named(self, name: str) -> list[Mention]:
         """The steps whose task the name's cue phrases name ('the OCR step', 'the translator'), else the step whose
         task the name is clearly closest to in meaning ('the question answering', 'the image generator'); a name
-        saying a step's place ('the middle bit', 'step two') names the step asked in that place."""
+        saying a step's place ('the middle bit', 'step two', a table row's number) names the step asked in that place."""
         if (place := ORDINAL_TARGET.fullmatch(name)) is not None:
             return _step_in_place(place, self.tasks)
+        if name.isdigit():  # a table row's number ("| 1 | clean up the audio | ... |"): the step asked in that place
+            return [self.tasks[int(name) - 1]] if 1 <= int(name) <= len(self.tasks) else []
         if converting := _task_by_conversion(name, self.detector):  # 'the part that turns the audio into words'; none: one the planner may add
             return [m for m in self.tasks if converting in (m.task, family_of(m.task)) or family_of(converting) == m.task]
         cued = {task for task, _start, _end in cue_spans(self.rules, name)}

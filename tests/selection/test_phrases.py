@@ -92,6 +92,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("Both the chatting and the speaking have to work in German.", {"languages": ["de"]}),
     ("I've read the RAIL licences and don't want their rules on what I sell, so skip any model under one of those.",
      {"deny_licences": ["openrail"]}),
+    ("share-alike is OK, non-commercial is not", {"deny_licences": ["non-commercial"]}),  # a concession, and a refusal
     ("Apache-2.0 please, but skip anything under those research-only terms.",
      {"licences": ["apache-2.0"], "deny_licences": ["non-commercial"]}),
     ("I need both the summary and the translation so my dad can read German.", {}),

@@ -491,3 +491,17 @@ def test_a_clause_naming_a_step_for_its_limit_asks_for_no_step_and_binds_it(plan
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
     assert result.constraints["per_task"]["summarization"]["best_on"]["dataset"] == "SAMSum"
     assert "best_on" not in result.constraints.get("global", {})
+
+
+def test_a_checklist_table_of_steps_binds_each_row_s_limit_to_its_step(planner):
+    """A title naming the file above a table of steps had asked for an audio label, 'the transcript' in row 3 had
+    stretched row 2's transcription over it, and row 1's limit (numbered, not named) had bound every step (dev21)."""
+    result = planner.plan("Production checklist for ./ep4_raw.mp3 (recorded on a phone):\n\n| stage | what | rule |\n"
+                          "|---|---|---|\n| 1 | clean up the audio | share-alike is OK, non-commercial is not |\n"
+                          "| 2 | transcribe the cleaned audio | under 300M parameters |\n"
+                          "| 3 | short summary of the transcript | MIT only |")
+    assert [(t.task, t.dep) for t in result.tasks] == [
+        ("audio-to-audio", []), ("automatic-speech-recognition", [0]), ("summarization", [1])]
+    assert result.constraints == {"per_task": {"audio-to-audio": {"deny_licences": ["non-commercial"]},
+                                               "automatic-speech-recognition": {"max_parameters": 300000000},
+                                               "summarization": {"licences": ["mit"]}}}
