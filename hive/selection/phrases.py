@@ -731,8 +731,9 @@ def _languages(text: str) -> list[Phrase]:
                 start = match.end("noun") + 1  # "a chatbot that converses in Chinese": the model's noun may name its task
             elif match.groupdict().get("subject"):
                 start = match.end("subject") + 1  # "everything has to handle German": the subject says which steps
-            if REFUSED_LANGUAGE.search(text, max(0, match.start("language") - 30), match.start("language")):
-                continue  # "an actual german voice, not some english one": the language refused
+            if REFUSED_LANGUAGE.search(text, max(0, match.start("language") - 30), match.start("language")) \
+                    or _vocabulary()["patterns"]["negation_after"].search(text[end:]):
+                continue  # "an actual german voice, not some english one", "an English one ... is useless": the language refused
             if not any(p.start < end and start < p.end for p in found):
                 found.append(Phrase(start, end, "languages", [LANGUAGE_NAMES.get(match["language"].lower(), match["language"].lower())]))
     return found

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from hive.request import ParsedRequest
-from hive.selection.phrases import Phrase, constraint_phrases
+from hive.selection.phrases import Phrase, constraint_phrases, model_nouns
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.pasted_items import asks_of_each, items_of, listed_in_words
@@ -98,7 +98,10 @@ MEAN_CELL_WORDS = 2.5  # ... and a table's cells hold this many words on average
 SENTENCE_END = re.compile(r"[.?!]+(?=\s|$)|\n")
 # a table's column of limits on the models, by its header ("| step | limit |")
 LIMITS_COLUMN = re.compile(r"(?:limits?|constraints?|requirements?|restrictions?|conditions?|rules?)(?:\s+on\s+the\s+models?)?", re.I)
-PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's own sentences often state
+PASTE_MAY_SAY = {"languages", "local_only"}  # constraint kinds a pasted text's own sentences often state ...
+# ... unless a model is the sentence's subject ("The voice has to be an actual German voice")
+MODEL_SUBJECT = re.compile(rf"^\W*(?:(?:the|a|an|our|my|your|each|every)\s+)?(?:[\w-]+\s+)?(?:{model_nouns()})\s+"
+                           r"(?:has\s+to|have\s+to|must|should|needs?\s+to|shall|will\s+have\s+to)\b", re.I)
 # a heading that opens the person's own limits on the models ("limits: every model under 1B params. the voice ...")
 LIMITS_HEADING = re.compile(r"\s*(?:(?:model|models'?|hard)\s+)?(?:limits?|constraints?|requirements?|restrictions?|rules)"
                             r"(?:\s+for\s+(?:the\s+)?models?)?\s*:", re.I)
@@ -548,8 +551,8 @@ def _states_limits(header: str, rows: list[str]) -> bool:
 
 def _states_a_limit(text: str) -> bool:
     """Whether the text names a licence, a size, a ranking or a download floor (a language or "offline" alone is
-    too often what a pasted text itself says)."""
-    return any(phrase.key not in PASTE_MAY_SAY for phrase in constraint_phrases(text))
+    too often what a pasted text itself says, unless a model is its subject)."""
+    return any(phrase.key not in PASTE_MAY_SAY or MODEL_SUBJECT.match(text) for phrase in constraint_phrases(text))
 
 
 def _table_block(text: str, lines: list[tuple[int, int]]) -> int:

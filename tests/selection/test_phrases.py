@@ -93,6 +93,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("I've read the RAIL licences and don't want their rules on what I sell, so skip any model under one of those.",
      {"deny_licences": ["openrail"]}),
     ("share-alike is OK, non-commercial is not", {"deny_licences": ["non-commercial"]}),  # a concession, and a refusal
+    ("The voice has to be an actual German voice - an English one reading German is useless to me.", {"languages": ["de"]}),
     ("Apache-2.0 please, but skip anything under those research-only terms.",
      {"licences": ["apache-2.0"], "deny_licences": ["non-commercial"]}),
     ("I need both the summary and the translation so my dad can read German.", {}),

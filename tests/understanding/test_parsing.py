@@ -244,6 +244,14 @@ def test_english_paragraphs_below_a_paste_in_another_language_are_the_persons(pl
     assert result.constraints == {"per_task": {"text-to-speech": {"languages": ["es"]}}}
 
 
+def test_a_language_limit_with_a_model_as_its_subject_after_a_paste_is_the_persons(planner):
+    result = planner.plan("For my class: translate these sentences into German, then make an audio file of the German.\n\n"
+                          "1. The library closes at six on Fridays.\n2. We forgot the umbrella at the station.\n\n"
+                          "The voice has to be a German voice. For the translation, the most downloaded model.")
+    assert result.constraints["per_task"]["text-to-speech"] == {"languages": ["de"]}
+    assert "voice" not in " ".join(result.parsed.input_texts)
+
+
 def test_a_tail_after_words_that_ask_is_pasted_though_they_point_at_nothing():
     asking = StandInReading(lambda text: text.lower().startswith(("translate", "run")))
     french = "Mercredi, Emmanuel Durand, directeur de Renault, a rencontré le maire de Lyon."
