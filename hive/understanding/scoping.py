@@ -514,7 +514,8 @@ def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str
              for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, AWAY_TARGET, DOER_TARGET, ORDINAL_TARGET,
                              _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
-    kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS]
+    kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name)
+            and not {name.split()[0].lower(), masked[a:b].split()[0].lower()} & EVERY_WORDS]  # "for all of it": every step
     return sorted(kept)
 
 

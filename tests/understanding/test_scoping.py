@@ -505,3 +505,10 @@ def test_a_checklist_table_of_steps_binds_each_row_s_limit_to_its_step(planner):
     assert result.constraints == {"per_task": {"audio-to-audio": {"deny_licences": ["non-commercial"]},
                                                "automatic-speech-recognition": {"max_parameters": 300000000},
                                                "summarization": {"licences": ["mit"]}}}
+
+
+def test_for_all_of_it_binds_every_step(planner):
+    """'for all of it' had named a step 'it' once a name ran on over 'of' (the IT team's image-to-text, dev5)."""
+    result = planner.plan("Read the handwriting from letter.jpg and pull out the patient names. Our IT team only signs off "
+                          "on MIT or Apache licences, for all of it.")
+    assert result.constraints == {"global": {"licences": ["apache-2.0", "mit"]}}
