@@ -41,7 +41,7 @@ from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
-from hive.understanding.parsing import BLANK, ClauseReading, RequestText, blanked, parse_request
+from hive.understanding.parsing import BLANK, QUESTION_MARKER, ClauseReading, RequestText, blanked, parse_request
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -210,7 +210,8 @@ class LearnedUnderstander(RuleUnderstander):
                     task = ANSWER
                 tasks.append(_mention_of_part(task, reading, located, _probability(reading, task) + reading.probabilities[NONE]))
         if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause
-            tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else [])
+            tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else []) \
+                or _the_question_given(parsed, readings, located)
         tasks = _without_announcements(tasks, located)
         refused = {m.task for m in mentions + tasks if _refused(m, located.masked)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
@@ -763,6 +764,16 @@ def _likeliest_ask(readings: list[PartReading], located: RequestText, refused: C
     if reading is None or p < (CUE_FLOOR if refused else CUE_SUPPORT):  # what is left once a task is refused: its next reading
         return []
     return [_mention_of_part(_task_of(label, located, reading.part), reading, located, p)]
+
+
+def _the_question_given(parsed: ParsedRequest, readings: list[PartReading], located: RequestText) -> list[Mention]:
+    """A request that asks nothing but gives an input and a question for it ("- Input: shelf.jpg / - Question: ...")
+    asks for the question's answer, from that input; kept uncertain."""
+    if parsed.question is None or not (parsed.files or parsed.input_texts) or not readings:
+        return []
+    marker = QUESTION_MARKER.search(located.masked)
+    reading = next((r for r in readings if marker is not None and r.part.start <= marker.start() < r.part.end), readings[0])
+    return [_mention_of_part(ANSWER, reading, located, CUE_SUPPORT)]
 
 
 def _modelled_ask(readings: list[PartReading], located: RequestText, detector: TaskDetector) -> list[Mention]:

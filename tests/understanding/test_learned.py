@@ -721,3 +721,10 @@ def test_a_clip_of_a_length_wanted_is_a_video_to_make(planner):
 def test_a_label_asked_of_sounds_no_text_is_given_for_labels_the_sounds(planner, query, expected):
     """'labels the emotion in short customer voice notes' had been planned as a text's label (dev21)."""
     assert [t.task for t in planner.plan(query).tasks] == [expected]
+
+
+def test_a_form_giving_an_input_and_a_question_asks_for_the_answer(planner):
+    """A requirements form naming a photo and a question, with no verb asking anything, had nothing to plan (dev19)."""
+    result = planner.plan("## Door sign checker: requirements\n- Input: door_sign_04.jpg\n"
+                          "- Question: \"Is the shop open on Sundays?\"\n- Licence: MIT\n- Owner: store-ops")
+    assert [(t.task, t.args["image"]) for t in result.tasks] == [("visual-question-answering", "door_sign_04.jpg")]
