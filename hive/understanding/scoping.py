@@ -140,6 +140,7 @@ EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(
                           r"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:models?|ones?)\s+(?:\w+\s+){0,2}$", re.I)
 APART_WORDS = {"only", "just", "all", "everything"}  # words beside a constraint that stands apart ("Apache only")
 EACH_AFTER = re.compile(r"\s*each\b", re.I)  # a limit said of each of the steps named before it, not of every step
+BOTH_WORDS = {"both", "each"}  # words of every step that name the steps after them
 EVERY_WORDS = {"all", "every", "each", "everything", "anything", "both", "any"}  # a target's name of every step
 EVERY = re.compile(r"\b(?:all|every|each|everything|anything\s+(?:we|you|i)\b|everywhere|anywhere|throughout|both|any\s+of|any\s+models?|models)\b", re.I)
 
@@ -514,8 +515,8 @@ def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str
              for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, AWAY_TARGET, DOER_TARGET, ORDINAL_TARGET,
                              _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
-    kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name)
-            and not {name.split()[0].lower(), masked[a:b].split()[0].lower()} & EVERY_WORDS]  # "for all of it": every step
+    kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS
+            and masked[a:b].split()[0].lower() not in EVERY_WORDS - BOTH_WORDS]  # "for all of it": every step; "both the X and the Y": two
     return sorted(kept)
 
 

@@ -507,8 +507,12 @@ def test_a_checklist_table_of_steps_binds_each_row_s_limit_to_its_step(planner):
                                                "summarization": {"licences": ["mit"]}}}
 
 
-def test_for_all_of_it_binds_every_step(planner):
-    """'for all of it' had named a step 'it' once a name ran on over 'of' (the IT team's image-to-text, dev5)."""
+def test_for_all_of_it_binds_every_step_and_both_names_the_steps_after_it(planner):
+    """'for all of it' had named a step 'it' once a name ran on over 'of' (the IT team's image-to-text, dev5); 'both'
+    still names the two steps after it (dev12)."""
     result = planner.plan("Read the handwriting from letter.jpg and pull out the patient names. Our IT team only signs off "
                           "on MIT or Apache licences, for all of it.")
     assert result.constraints == {"global": {"licences": ["apache-2.0", "mit"]}}
+    both = planner.plan("Summary: helpdesk chat assistant that replies to staff messages, each reply also voiced on the "
+                        "phone line.\nRequirements:\n- both the chat model and the voice model must support French")
+    assert both.constraints == {"global": {"languages": ["fr"]}}
