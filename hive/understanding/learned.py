@@ -28,6 +28,7 @@ from hive.llm.backend import LLMBackend, Usage
 from hive.planning.domain import ActionSchema
 from hive.planning.library import load_library
 from hive.request import GoalSpec, InputResource, ParsedRequest
+from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import model_nouns
 from hive.selection.purposes import purpose_asked
 from hive.understanding.arrows import ChainStep, read_chains
@@ -67,6 +68,7 @@ NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.
 COUNTED_ASKS = re.compile(r"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?"
                           r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b"
                           r"|\b(?:checklist|to-?do(?:\s+list)?|workflow|pipeline|runbook|plan|steps)\s+(?:for|on)\b", re.I)  # "Production checklist for x.mp3:"
+LANGUAGE_OF_WHAT_FOLLOWS = re.compile(r"\W*(?:written\s+)?in\s+(?P<language>[A-Za-z]+)\s*:\s*", re.I)  # "..., in Italian:"
 LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it
 # A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
 # reads no task in it, it asks no question of the inputs
@@ -697,7 +699,14 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
     words = re.findall(r"[^\W_]+", text.lower())
     pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS and not part.question
     refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
-    return refusing or (pointing and not _labels_within(located, part.start, part.end))
+    return refusing or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
+
+
+def _language_of_the_paste_below(part: Part, located: RequestText) -> bool:
+    """A clause that only says the language of the text pasted right below it ("Customer's message, in Italian:")."""
+    said = LANGUAGE_OF_WHAT_FOLLOWS.fullmatch(located.masked, part.start, part.end)
+    return said is not None and said["language"].lower() in LANGUAGE_NAMES \
+        and located.masked[part.end:].lstrip().startswith(BLANK * 3)
 
 
 def _reads_a_task(reading: PartReading) -> bool:

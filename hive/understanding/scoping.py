@@ -52,7 +52,9 @@ FOR_TARGET = re.compile(r"\bfor\s+(?:the\s+)?(?P<name>[\w -]{2,40}?)(?<!\bof)(?<
 # the verbs after a step's name that say what its model must be ("the transcriber should ...", "the checker can be ...",
 # "the translation stage will use ...")
 SUBJECT_MODAL = r"(?:should|must|shall|will|would|can|could|may|might|has\s+to|needs?\s+to|ought\s+to|can(?:no|')t)\b"
-SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
+# a subject's words: never a clause's own joiners and persons ("put my reply into Italian so I can send it" has none)
+NOT_IN_A_SUBJECT = r"(?!(?:so|because|since|if|when|while|then|i|we|you|they|he|she)\b)"
+SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>{NOT_IN_A_SUBJECT}[\w-]+(?:[ ]{NOT_IN_A_SUBJECT}[\w-]+){{0,7}}?)\s+{SUBJECT_MODAL}", re.I)
 SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 FOR_OPENING = re.compile(r"^\W*(?:(?:and|but|also|while|then)\s+)?for\s+(?:the|a|an|my|our|this|that)\s+[\w -]{2,60}?\s*[,:]", re.I)

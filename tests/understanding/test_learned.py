@@ -728,3 +728,13 @@ def test_a_form_giving_an_input_and_a_question_asks_for_the_answer(planner):
     result = planner.plan("## Door sign checker: requirements\n- Input: door_sign_04.jpg\n"
                           "- Question: \"Is the shop open on Sundays?\"\n- Licence: MIT\n- Owner: store-ops")
     assert [(t.task, t.args["image"]) for t in result.tasks] == [("visual-question-answering", "door_sign_04.jpg")]
+
+
+def test_a_paste_s_language_before_it_and_a_clause_with_so_i_can_ask_as_written(planner):
+    """'Customer's message, in Italian:' had asked for a translation of its own, and 'put my reply into Italian so I can
+    send it' had been read as naming a model ('my reply into Italian so I' as the subject of 'can'; dev15)."""
+    result = planner.plan("Help desk. Guest's note, in German:\n\n\"Guten Tag, das Zimmer ist sehr laut und die Heizung "
+                          "funktioniert nicht. Können Sie mir bitte ein anderes Zimmer geben?\"\n\nMake it readable for me in "
+                          "English, draft a chat-style reply in English, then put my reply into German so I can send it. "
+                          "The reply drafter must be MIT.")
+    assert [t.task for t in result.tasks] == ["translation", "conversational", "translation"]
