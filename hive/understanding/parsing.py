@@ -419,11 +419,12 @@ def _limits_after(query: str, start: int, end: int) -> int:
 def _own_paragraphs_after_foreign(query: str, start: int, end: int) -> int:
     """Where a pasted text in another language than English ends before the English paragraphs after it (a Spanish
     poem, then "The voice must know Spanish of course."): those are the person's own words."""
-    paragraphs = _paragraph_spans(query, start, end)
+    paragraphs = _paragraph_spans(query, start, min(end, _sign_off_start(query)))  # (a closing line stays where it was)
     own = end
     while len(paragraphs) > 1 and not foreign_language(query[paragraphs[-1][0]:paragraphs[-1][1]]) \
             and foreign_language(query[paragraphs[0][0]:paragraphs[-2][1]]):
-        own = paragraphs.pop()[0]
+        paragraphs.pop()
+        own = paragraphs[-1][1]  # the blank line stays the person's: it parts the paste from their words
     return own
 
 

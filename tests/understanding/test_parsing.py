@@ -244,6 +244,15 @@ def test_english_paragraphs_below_a_paste_in_another_language_are_the_persons(pl
     assert result.constraints == {"per_task": {"text-to-speech": {"languages": ["es"]}}}
 
 
+def test_a_closing_line_below_a_paste_in_another_language_asks_nothing(planner):
+    """'Thank you very much!' below a German poem had been read with the words before the poem as a translation."""
+    result = planner.plan("Hello, I am learning English, sorry for mistakes. Here is a little poem from my uncle and I want "
+                          "to hear it spoken for his party. The voice must speak German, because the poem is German:\n\n"
+                          "\"Der Wind geht leise durch den Wald,\ndie Nacht ist still und kalt,\nder Mond schaut hell herein.\"\n\n"
+                          "Thank you very much!")
+    assert "text-to-speech" in [t.task for t in result.tasks] and "translation" not in [t.task for t in result.tasks]
+
+
 def test_a_language_limit_with_a_model_as_its_subject_after_a_paste_is_the_persons(planner):
     result = planner.plan("For my class: translate these sentences into German, then make an audio file of the German.\n\n"
                           "1. The library closes at six on Fridays.\n2. We forgot the umbrella at the station.\n\n"
