@@ -79,7 +79,8 @@ WARM_UP_REQUEST = ("Transcribe ./warm-up.wav, which is in German, with the best 
                    "and read the summary aloud with an Apache-2.0 model")
 ZERO_SHOT = {"text-classification": "zero-shot-classification", "image-classification": "zero-shot-image-classification"}
 WITH_FIXED_LABELS = {zero_shot: fixed for fixed, zero_shot in ZERO_SHOT.items()}
-# what a label may be asked of when no text is given: sounds, pictures, or texts after all
+# what a label may be asked of when no text is given: sounds, pictures, or texts after all (phrases, unlike the folder
+# words of `inputs`, where "voice" and "note" are each a kind: "voice notes" are sounds, "the call centre" is none)
 SOUNDS_NAMED = re.compile(r"\b(?:voice[\s-]*(?:notes?|messages?|memos?|mails?|recordings?|clips?)|voicemails?|recordings?|phone\s+calls?"
                           r"|audio(?:\s+(?:clips?|files?|notes?))?|podcasts?|sound\s+clips?)\b", re.I)
 PICTURES_NAMED = re.compile(r"\b(?:photos?|photographs?|pictures?|images?|scans?|screenshots?|snapshots?)\b", re.I)

@@ -58,7 +58,6 @@ SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>{NOT_IN_A_SU
 SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 FOR_OPENING = re.compile(r"^\W*(?:(?:and|but|also|while|then)\s+)?for\s+(?:the|a|an|my|our|this|that)\s+[\w -]{2,60}?\s*[,:]", re.I)
-CHOICE_WORDS = re.compile(r"\b(?:use|pick|take|choose|select|prefer|want|need|go\s+with|give\s+me|please|i'd|i|we|should|must|be|is)\b", re.I)
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A step named by its place in the request ("the middle bit", "the last step", "step two", "the first one")
 ORDINAL_TARGET = re.compile(rf"\b(?P<name>(?P<place>{ORDINALS})\s+(?:step|part|bit|stage|phase|one|task|model|job|half|leg)"
@@ -124,7 +123,8 @@ TASK_MEANINGS = Path(str(importlib_resources.files("hive.understanding").joinpat
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 # A piece after a dash that only says which step a limit is for ("I'm wary of GPL models - not for the summary,
-# please", "Apache-2.0 - just for the transcriber"); "not" there repeats a refusal, and excepts from an allowance.
+# please", "Apache-2.0 - just for the transcriber"); "not" there repeats a refusal (after an allowance it would except
+# the step, which is not read).
 APPENDED_TARGET = re.compile(r"\W*(?:(?P<negated>not)\s+|only\s+|just\s+|at\s+least\s+)?for\s+(?:the\s+)?[\w -]{2,40}?"
                              r"(?:\s+(?:only|just|step|model|part))?\s*(?:,\s*please)?\W*$", re.I)
 BOTH = re.compile(r"\b(?:both|each|either)\b", re.I)
@@ -416,7 +416,7 @@ def speaks_of_a_model(clause: str) -> bool:
     is left but model nouns and words of choosing or correcting ("Which model ___ and is ___ of them?", "___ models only.",
     "No wait, make that ___.", the person's reason after the limit aside), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
-    if (target := FOR_OPENING.match(clause)) is not None and BLANK in clause and _only_fillers(CHOICE_WORDS.sub(" ", clause[target.end():])):
+    if (target := FOR_OPENING.match(clause)) is not None and BLANK in clause and not _words_of_more_than_a_choice(clause[target.end():]):
         return True  # "and for the write-up of the main points, the ___": a step named, then only its limit
     label = LABEL.match(clause)
     if label is not None and (ASK_GOES_ON.match(label["name"]) or PLACE_LABEL.fullmatch(label["name"])):
@@ -431,8 +431,13 @@ def speaks_of_a_model(clause: str) -> bool:
     if subject is not None and (_noun_target().search(subject["subject"]) or STEP_BY_ITS_WORK.match(subject["subject"])):
         return True
     said = CORRECTING.sub(" ", MADE_A_MODEL.sub(" ", REASON_AFTER_A_LIMIT.sub(" ", clause)))
-    words = {w for w in re.findall(r"[^\W\d_]+", said.lower()) if not _noun_target().fullmatch(w)}
-    return not words - CHOOSING_WORDS - GENERIC - FILLER
+    return not _words_of_more_than_a_choice(said)
+
+
+def _words_of_more_than_a_choice(text: str) -> set[str]:
+    """The words of a text beyond model nouns and words of choosing ("the ___ one, please" has none)."""
+    words = {w for w in re.findall(r"[^\W\d_]+", text.lower()) if not _noun_target().fullmatch(w)}
+    return words - CHOOSING_WORDS - GENERIC - FILLER
 
 
 def _pieces(text: str, at: int) -> list[tuple[int, int]]:
