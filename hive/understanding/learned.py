@@ -64,7 +64,7 @@ REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|b
 GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|"
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
-# Asks counted before they are listed ("three things", "two steps", "a couple of jobs")
+# Asks counted before they are listed ("three things", "two steps", "a couple of jobs"), or titled ("checklist for")
 COUNTED_ASKS = re.compile(r"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?"
                           r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b"
                           r"|\b(?:checklist|to-?do(?:\s+list)?|workflow|pipeline|runbook|plan|steps)\s+(?:for|on)\b", re.I)  # "Production checklist for x.mp3:"

@@ -305,7 +305,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                 end = _own_words_after(found.query, start, end, asks)
         if _only_limits(found.query, start, end) or LIMITS_HEADING.match(found.query, start):
             continue  # "3. Notes: for the captioner just use the smallest one", "limits: ...": the person's own limits
-        end = _limits_after(found.query, start, _own_paragraphs_after_foreign(found.query, start, end))
+        end = _limits_after(found.query, start, _own_paragraphs_after_foreign(found.query, start, end, closing))
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:
             continue
@@ -416,10 +416,11 @@ def _limits_after(query: str, start: int, end: int) -> int:
     return own if len(query[start:own].split()) >= PASTE_MIN_WORDS else end
 
 
-def _own_paragraphs_after_foreign(query: str, start: int, end: int) -> int:
+def _own_paragraphs_after_foreign(query: str, start: int, end: int, closing: int) -> int:
     """Where a pasted text in another language than English ends before the English paragraphs after it (a Spanish
-    poem, then "The voice must know Spanish of course."): those are the person's own words."""
-    paragraphs = _paragraph_spans(query, start, min(end, _sign_off_start(query)))  # (a closing line stays where it was)
+    poem, then "The voice must know Spanish of course."): those are the person's own words. Paragraphs from `closing`
+    (a letter's closing lines, `_sign_off_start`) on stay where they were."""
+    paragraphs = _paragraph_spans(query, start, min(end, closing))
     own = end
     while len(paragraphs) > 1 and not foreign_language(query[paragraphs[-1][0]:paragraphs[-1][1]]) \
             and foreign_language(query[paragraphs[0][0]:paragraphs[-2][1]]):
@@ -553,7 +554,8 @@ def _states_limits(header: str, rows: list[str]) -> bool:
 def _states_a_limit(text: str) -> bool:
     """Whether the text names a licence, a size, a ranking or a download floor (a language or "offline" alone is
     too often what a pasted text itself says, unless a model is its subject)."""
-    return any(phrase.key not in PASTE_MAY_SAY or MODEL_SUBJECT.match(text) for phrase in constraint_phrases(text))
+    phrases = constraint_phrases(text)
+    return any(phrase.key not in PASTE_MAY_SAY for phrase in phrases) or (bool(phrases) and MODEL_SUBJECT.match(text) is not None)
 
 
 def _table_block(text: str, lines: list[tuple[int, int]]) -> int:

@@ -273,8 +273,7 @@ def _merge_repeats(tasks: list[Mention], masked: str) -> list[Mention]:
     """'Translate X into German': two cues of one task in one clause ask for it once."""
     kept: list[Mention] = []
     for mention in tasks:
-        same = [k for k in kept if k.task == mention.task and not SEPARATOR.search(masked[k.end : mention.start])
-                and "\n" not in masked[k.end : mention.start]]  # a line break ends the clause (a table's rows, a list's items)
+        same = [k for k in kept if k.task == mention.task and _one_clause(masked[k.end : mention.start])]
         if same:
             same[-1].end = max(same[-1].end, mention.end)
         else:
@@ -331,8 +330,14 @@ def _link_nouns_to_verbs(tasks: list[Mention], masked: str) -> None:
     between them: "emotion recognition on ./calls.wav plus transcription" reads the recording) is that verb's input."""
     for verb, noun in zip(tasks, tasks[1:]):
         gap = masked[verb.end : noun.start]
-        if noun.kind == "noun" and not SEPARATOR.search(gap) and "\n" not in gap and BLANK * 3 not in gap:
+        if noun.kind == "noun" and _one_clause(gap) and BLANK * 3 not in gap:
             verb.feeds = noun
+
+
+def _one_clause(gap: str) -> bool:
+    """Whether the words between two mentions leave them in one clause: no separator, no line break (a table's rows,
+    a list's items)."""
+    return not SEPARATOR.search(gap) and "\n" not in gap
 
 
 class _SourceResolver:

@@ -56,8 +56,9 @@ SUBJECT_MODAL = r"(?:should|must|shall|will|would|can|could|may|might|has\s+to|n
 NOT_IN_A_SUBJECT = r"(?!(?:so|because|since|if|when|while|then|i|we|you|they|he|she)\b)"
 SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>{NOT_IN_A_SUBJECT}[\w-]+(?:[ ]{NOT_IN_A_SUBJECT}[\w-]+){{0,7}}?)\s+{SUBJECT_MODAL}", re.I)
 SUBJECT_AT_START = re.compile(rf"^\W*(?:the|a|an|our|my|its|your)?\s*(?P<name>[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
-# A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
+# A clause opening with the step it speaks of ("and for the write-up of the main points, the ___")
 FOR_OPENING = re.compile(r"^\W*(?:(?:and|but|also|while|then)\s+)?for\s+(?:the|a|an|my|our|this|that)\s+[\w -]{2,60}?\s*[,:]", re.I)
+# A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
 DOER_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>(?:[\w-]+\s+)?[^\W\d_]{{3,}}(?:er|or)s?)\s+(?={BLANK})", re.I)
 # A step named by its place in the request ("the middle bit", "the last step", "step two", "the first one")
 ORDINAL_TARGET = re.compile(rf"\b(?P<name>(?P<place>{ORDINALS})\s+(?:step|part|bit|stage|phase|one|task|model|job|half|leg)"
