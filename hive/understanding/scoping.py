@@ -72,6 +72,7 @@ AWAY_TARGET = re.compile(r"\baway\s+from\s+(?:the\s+|my\s+|our\s+)?(?P<name>[\w 
 # A model named at the opening of a clause right before a blanked limit ("and the speech model ___ since ...")
 SUBJECT_BEFORE_LIMIT = re.compile(rf"^\W*(?:(?:and|but|also|while)\s+)?(?:the|a|an|our|my|its|your)\s+(?P<name>[\w -]{{2,40}}?)\s+{BLANK}", re.I)
 # A subject of up to a dozen words before a modal verb, opening the clause (on one line)
+CLAUSE_JOINER = re.compile(r"\W*(?:so|and|but|then|thus|hence|therefore)\s+", re.I)  # opening a clause after a comma
 LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:(?!-+[ \t])[\w'-]+[ \t]+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
                           r"|can(?:no|')t|may\s+only)\b", re.I)  # (a dash between words ends the subject: "put it into English -- the translator must")
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
@@ -140,7 +141,7 @@ SAID_AGAIN = re.compile(r"\bsame\s+(?:(?:goes|applies|holds|is\s+true)\s+(?:for|
 # every step named right beside the constraint: "smallest models for both", "for each of them: MIT", "all models MIT"
 EVERY_AFTER = re.compile(r"\s*(?:(?:models?|ones?)\s+)?(?:for|on|in|across)\s+(?:both|each|all|every)\b", re.I)
 EVERY_BEFORE = re.compile(r"\b(?:for|on|across)\s+(?:both|each|all|every)(?:\s+(?:of\s+them|steps?|models?|ones?|parts?|tasks?))?\s*[:,-]?\s*$"
-                          r"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:models?|ones?)\s+(?:\w+\s+){0,2}$", re.I)
+                          rf"|\b(?:both|all|each|every)\s+(?:of\s+the\s+)?(?:{model_nouns()}|ones?)\s+(?:\w+\s+){{0,2}}$", re.I)
 APART_WORDS = {"only", "just", "all", "everything"}  # words beside a constraint that stands apart ("Apache only")
 EACH_AFTER = re.compile(r"\s*each\b", re.I)  # a limit said of each of the steps named before it, not of every step
 BOTH_WORDS = {"both", "each"}  # words of every step that name the steps after them
@@ -285,8 +286,14 @@ def _every_model_subject(masked: str, segment: tuple[int, int], at: int) -> bool
     used in delivering the Services shall be licensed under ___", "Every model we deploy must ...")."""
     start, end = segment
     start = max(start, masked.rfind(":", start, at) + 1)  # after a lead-in: "Quoting Annex B: 'All components shall ...'"
-    subject = LONG_SUBJECT.match(masked[start:end])
-    return subject is not None and subject["subject"].split()[0].lower() in EVERY_WORDS and bool(_noun_target().search(subject["subject"]))
+    comma = masked.rfind(",", start, at)  # or a clause after a comma: "..., so both tools need to be ___"
+    for opening in {start, comma + 1 if comma >= 0 else start}:
+        clause = masked[opening:end]
+        clause = clause[joiner.end():] if (joiner := CLAUSE_JOINER.match(clause)) else clause
+        subject = LONG_SUBJECT.match(clause)
+        if subject is not None and subject["subject"].split()[0].lower() in EVERY_WORDS and _noun_target().search(subject["subject"]):
+            return True
+    return False
 
 
 def _stands_apart(masked: str, phrase: Phrase) -> tuple[int, int] | None:

@@ -222,6 +222,16 @@ def test_a_quoted_policy_of_limits_is_the_persons_and_every_model_its_subject_bi
     assert scoped == {"global": {"licences": ["apache-2.0"]}, "per_task": {"object-detection": {"smallest": True}}}
 
 
+def test_every_model_as_the_subject_of_a_clause_after_a_comma_binds_every_step(planner):
+    """'..., so both tools need to be OK for commercial use' had bound the last step alone."""
+    result = planner.plan("Can you read the writing off ./menu.jpg and turn it into English for us? It is for a paid "
+                          "blog, so both tools need to be OK for commercial use.")
+    assert result.constraints == {"global": {"deny_licences": ["non-commercial"]}}
+    anything = planner.plan("Summarise ./notes.txt and read the summary aloud, and all voices and summarisers must be "
+                            "MIT.").constraints
+    assert anything == {"global": {"licences": ["mit"]}}
+
+
 def test_for_the_x_binds_the_step_its_name_reads_as(planner):
     result = planner.plan("Caption ./kitchen.jpg and then turn the caption into a brand-new picture. "
                           "For the picture generation I only accept OpenRAIL-family licences.")
