@@ -334,7 +334,7 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
 def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
     """Whether "non-commercial" describes the person's use ("purely non-commercial", "for non-commercial use")."""
     patterns = data["patterns"]
-    return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence, match.end()))
+    return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence[match.end():]))  # (its "^" holds at the string's start only)
 
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:

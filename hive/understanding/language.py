@@ -167,7 +167,8 @@ LANGUAGE_CODES = {code: name for name, code in reversed(LANGUAGE_NAMES.items())}
 PAIR_JOINT = re.compile(r"\s*(?:-?\s*to\s*-?|->|→|=>|>)\s*", re.I)
 TEXT_NOUNS = (r"(?:text|email|e-mail|message|article|document|letter|sentence|paragraph|passage|phrase|review|tweet|post|"
               r"poem|lyrics|recipe|menu|note|comment|paper|essay|story|transcript|subtitle|page|scan|handwriting|sign|label|"
-              r"leaflet|brochure|form|book|manual|memo|report|notice|caption)s?\b")
+              r"leaflet|brochure|form|book|manual|memo|report|notice|caption|description|instruction|script|contract|chapter|"
+              r"abstract|announcement|newsletter|complaint|slide)s?\b")
 TEXT_KIND = re.compile(rf"\s+{TEXT_NOUNS}", re.I)
 TEXT_IN = re.compile(rf"\b{TEXT_NOUNS}\s+in\s+$", re.I)  # "a story in ", "reviews in "
 TRANSLATING = re.compile(r"\b(?:translat\w*|put|turn|convert|render)\b[^.?!,;:]*$", re.I)  # in the clause before the name

@@ -35,6 +35,8 @@ QUOTE_PATTERN = re.compile(
 ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence is complete ...
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|leaderboard)\b", re.I)
+LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
+LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
@@ -166,6 +168,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         # a policy quoted as the person's own limits ("Quoting Annex B: 'All components shall be licensed under MIT
         # or Apache-2.0.' Under that, summarise ...") is their words: every sentence of it states a limit
         if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()) \
+                or _names_a_licence(found.masked, match, body) \
                 or (_only_limits(body, 0, len(body)) and not _after_a_paste_marker(found.masked, match.start())):
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]
             continue
@@ -433,6 +436,12 @@ def _after_a_paste_marker(text: str, at: int) -> bool:
     """Whether a quote at `at` follows a word that introduces pasted content ('Context: "... GPL-compatible terms
     ..."'): the content, whatever limits its words seem to state."""
     return any(m.end() == at for m in PASTE_MARKER.finditer(text, max(0, at - 40), at))
+
+
+def _names_a_licence(masked: str, quote: re.Match, body: str) -> bool:
+    """Whether a short quoted text beside the word "licence" is a licence's name, kept as the person's words."""
+    beside = LICENCE_AFTER.match(masked, quote.end()) or LICENCE_BEFORE.search(masked[max(0, quote.start() - 40):quote.start()])
+    return bool(beside) and len(body.split()) <= 4 and any(p.key in ("licences", "deny_licences") for p in constraint_phrases(body))
 
 
 def _only_limits(query: str, start: int, end: int) -> bool:

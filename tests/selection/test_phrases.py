@@ -199,6 +199,11 @@ def test_constraints_are_read_from_the_request(text, expected):
     # the person's own use is no limit; "unless" refuses; a refusal reaches a licence named after a long phrase
     ("hobby project, purely non-commercial so licences aren't an issue for me", {}),
     ("It's for a non-commercial project, so MIT is fine", {"licences": ["mit"]}),
+    ("It is only for non-commercial use, so MIT is fine", {"licences": ["mit"]}),
+    # a licence's own wording in words ("only for non-commercial") is no use of the person's; "zero" refuses
+    ("The voice cannot have a licence of the type only for non-commercial.", {"deny_licences": ["non-commercial"]}),
+    ("we are a business so ZERO NC licences anywhere pls", {"deny_licences": ["non-commercial"]}),
+    ("zero-shot labels from an Apache model", {"licences": ["apache-2.0"]}),
     # the licence of the person's own work, said with its subject or with "we" releasing it, limits no model (new user)
     ("Our app itself is released under GPL-3.0, but that has nothing to do with the models. Use only MIT models.", {"licences": ["mit"]}),
     ("Our own code is GPL-3.0, but the models have to be MIT.", {"licences": ["mit"]}),

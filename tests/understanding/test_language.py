@@ -108,6 +108,7 @@ def test_a_voice_no_model_has_the_language_for_is_a_warning(planner):
     ("Japanese podcast ep3.mp3 -> English text.", None),  # after an arrow: a target
     ("Translate from French or from Spanish into English", None),  # two: not known
     ("My son wrote a story in Spanish for school. Can you put it into English?", "es"),  # a kind of text in a language
+    ("I have my tour description in Vietnamese in ./t.txt and I want to have it in English.", "vi"),
     ("input: reviews.txt (customer reviews in Dutch)", "nl"),
     ("Translate the story in English please", None),  # said with the translating verb: the person's target
     ("Each scan is a handwritten page in Norwegian; read it and translate it", "no"),  # a written page is a text

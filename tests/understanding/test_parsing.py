@@ -15,6 +15,13 @@ def test_a_quoted_dataset_name_is_a_benchmark_not_an_input(planner):
     assert "imdb" in result.constraints["global"]["best_on"]["dataset"]
 
 
+def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not_an_input(planner):
+    result = planner.plan("Translate ./tour_vi.txt into English. I earn money with it, so the translate model cannot be "
+                          "one of those 'non-commercial only' licence.")
+    assert result.parsed.input_texts == [] and result.constraints == {"per_task": {"translation": {"deny_licences": ["non-commercial"]}}}
+    assert planner.plan("Translate 'MIT licence' into German.").parsed.input_texts == ["MIT licence"]
+
+
 def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     parsed, _ = parse_request("Context: Kim moved to Oslo in 2019 to study music. Question: why did Kim move?")
     assert parsed.input_texts == ["Kim moved to Oslo in 2019 to study music."] and parsed.question == "why did Kim move?"
