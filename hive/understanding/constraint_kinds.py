@@ -158,6 +158,8 @@ def _read_already(kind: str, part: Part, phrases: list[Phrase]) -> bool:
 
 
 ONLINE = re.compile(r"\bonline\b", re.I)
+IN_THE_CLOUD = re.compile(r"\bcloud\b", re.I)
+NEGATION = re.compile(r"\b(?:no|not|cannot|never|without|nothing|none|avoid)\b|n't\b", re.I)
 OFFLINE = re.compile(r"\boff-?line\b", re.I)
 # Words that say where a model may run or what it may reach: the network, the cloud, the premises, the data leaving.
 # A machine named alone ("it runs on our old laptop", "on a Raspberry Pi") says how small the model must be, not that
@@ -171,11 +173,13 @@ def _offline_unsaid(part: Part, located: RequestText) -> bool:
     """Whether a clause the reader reads as asking for offline models says nothing of where they run: it names no
     network, cloud or premises ("it's going to run on our ancient family laptop"), or it says "online" and not
     "offline" ("I sell them at markets and online": the word is the opposite of running offline, though the
-    reader's features sit close to it)."""
+    reader's features sit close to it), and so does a cloud named without a negation ("it will run on our cheap
+    cloud server"; but "nothing goes to the cloud" asks for offline models)."""
     clause = located.masked[part.start:part.end]
     if OFFLINE.search(clause):
         return False
-    return bool(ONLINE.search(clause)) or not WHERE_IT_RUNS.search(clause)
+    in_the_cloud = IN_THE_CLOUD.search(clause) and not NEGATION.search(clause)
+    return bool(ONLINE.search(clause) or in_the_cloud) or not WHERE_IT_RUNS.search(clause)
 
 
 def _heading_of_values(kind: str, part: Part, query: str, phrases: list[Phrase]) -> bool:

@@ -222,6 +222,8 @@ def test_the_source_of_a_language_pair_is_no_model_language(planner):
     # a machine named alone says how small, not that the weights must be here already (dev20)
     "Answer the question from the paragraph below. It's going to run on our ancient family laptop.\n\n"
     "Paragraph: The museum opens at nine.",
+    # a cloud the model runs in is no offline limit (dev23)
+    "Tell me how similar ./a.txt and ./b.txt are. It will run on our cheap cloud server.",
 ])
 def test_a_clause_saying_nothing_of_where_the_model_runs_is_no_offline_limit(query):
     phrases, _unread = added(query)
@@ -229,7 +231,8 @@ def test_a_clause_saying_nothing_of_where_the_model_runs_is_no_offline_limit(que
 
 
 @pytest.mark.parametrize("query", ["Caption ./desk.jpg and estimate its depth. Offline, not online.",
-                                   "Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there."])
+                                   "Caption ./desk.jpg on the laptop we take to sea, which gets no signal out there.",
+                                   "Caption ./desk.jpg, but we cannot use any cloud service."])
 def test_a_clause_saying_the_model_runs_without_a_network_is_an_offline_limit(query):
     phrases, _unread = added(query)
     assert [p for p in phrases if p.key == "local_only"]
