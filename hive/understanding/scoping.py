@@ -100,6 +100,9 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   "most", "less", "least", "best", "top", "ok", "fine", "allowed", "please", "thank", "thanks", "much",
                   "very", "also", "too", "same", "other", "others", "those", "these", "them", "they", "it", "one",
                   "got", "u", "ve", "ya",  # "the smallest model u got", "the MIT model you've got"
+                  # what a model's results do ("Which model is showing the ___?", "the one that scores ___")
+                  "show", "shows", "showing", "score", "scores", "scoring", "gets", "getting", "gives", "giving", "reaches",
+                  "achieves", "having", "does", "doing", "had",
                   "nothing", "else", "avoid", "steer", "clear", "stay", "away", "no", "not", "never", "except"}  # "Steer clear of ___."
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a label saying a step's place ("Step two: translate it", "Stage 3:", "First:"): what follows it is the work asked

@@ -29,12 +29,13 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 # an arrow of a pipeline drawn with arrows: a boundary between steps asked by their words ("transcribe -> short summary");
 # a chain through kinds of data or languages ("russian speech -> text -> english") is read whole (`arrows.py`)
 ARROW = re.compile(ARROW_GLYPH)
-# A list in brackets is one clause's ("from these keywords (wireless, waterproof, 20h battery), translate it ...").
+# A list in brackets or between dashes is one clause's ("from these keywords (wireless, waterproof, 20h battery),
+# translate it ...", "the emotion of the caller — angry, happy, sad or neutral — and also ...").
 # a quoted text that ends with its sentence's end, before a capital ('... negative: "Great tea, torn box." The model
 # must ...'; not "How do you say 'Where is it?' in Japanese?"): the request's next sentence starts after it (looked
 # for in the request, since the quote is masked)
 QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s+[A-Z])")
-BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]")
+BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|\s[\u2013\u2014]\s[^\u2013\u2014\n]{0,100}?,[^\u2013\u2014\n]{0,100}?\s[\u2013\u2014](?=\s)")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
 FILLER = {
@@ -44,6 +45,8 @@ FILLER = {
     "sentences", "following", "passage", "paragraph", "file", "files", "both", "between", "ok", "okay", "thanks",
 }
 CONJUNCTIONS = {"and", "or", "plus", "also"}
+# "to have the full transcription" wants a result as "to get" does (the detector reads "have" as owning one)
+TO_HAVE = re.compile(r"\bto\s+have\s+(?=(?:the|a|an|my|our|its|their)\s)", re.I)
 VALUE_WORDS = {"audio": "the audio file", "image": "the image", "video": "the video", "table": "the table", "text": "the text file"}
 
 
@@ -139,7 +142,7 @@ def _part(located: RequestText, start: int, end: int) -> Part:
             pieces.append("the text")
         cursor = min(end, v_end)
     pieces.append(_unblanked(located, cursor, end, part))
-    part.reading = mended(" ".join(" ".join(pieces).split()))
+    part.reading = TO_HAVE.sub("to get ", mended(" ".join(" ".join(pieces).split())))
     return part
 
 

@@ -152,6 +152,19 @@ def test_a_question_that_only_chooses_among_models_asks_for_no_step(planner):
     assert result.constraints == {"global": {"licences": ["mit"], "smallest": True}}
 
 
+def test_a_question_of_what_a_model_s_results_show_asks_for_no_step(planner):
+    """'Which model is showing the best precision on ...?' had been read as classifying the mask (dev23)."""
+    result = planner.plan("I want to have a mask for every pothole in ./road.jpg. Which model is showing the best "
+                          "precision on the pothole segmentation dataset of keremberke? And it must be less than 50 million weights.")
+    assert [t.task for t in result.tasks] == ["image-segmentation"]
+
+
+def test_to_have_a_result_asks_for_it(planner):
+    """'... and also to have the full transcription' had been swallowed by the emotion label before it (dev23)."""
+    result = planner.plan("For ./call.wav I want to know the emotion of the caller, and also to have the full transcription.")
+    assert sorted(t.task for t in result.tasks) == ["audio-classification", "automatic-speech-recognition"]
+
+
 def test_each_bulleted_line_is_a_step_of_its_own(planner):
     """A list item neither joins the line before it nor is read as the object of its verb."""
     result = planner.plan("Please do this:\n- write down what is said in ./memo.m4a\n- a summary")

@@ -62,3 +62,14 @@ def test_an_arrow_between_asks_ends_a_part_but_not_one_between_kinds_of_data():
     assert readings == ["steps:", "transcribe ->", "short summary"]
     chain = [p.reading.strip() for p in split_parts(locate_values("can we do russian speech -> text -> english?"))]
     assert chain == ["can we do russian speech -> text -> english?"]
+
+
+def test_a_list_between_dashes_is_one_clause_s_and_the_ask_after_it_a_clause_of_its_own():
+    query = "to know the emotion of the caller \u2014 angry, happy, sad or neutral \u2014 and also a transcript"
+    texts = [query[p.start:p.end].strip() for p in split_parts(locate_values(query))]
+    assert texts[0] == "to know the emotion of the caller \u2014 angry, happy, sad or neutral \u2014"
+    assert texts[-1] == "also a transcript"
+
+
+def test_to_have_a_result_reads_as_to_get_it():
+    assert split_parts(locate_values("also to have the full transcription."))[0].reading == "also to get the full transcription."
