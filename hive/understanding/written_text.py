@@ -24,13 +24,17 @@ WANTS_WRITTEN_TEXT = re.compile(
     rf"|\bread\s+(?:me\s+)?(?:out\s+)?(?:the\s+|my\s+|its\s+|any\s+|all\s+(?:the\s+)?)?(?:\w+\s+){{0,2}}{_READ_OFF}\b"
     # what a written thing says ('what does the sign in street.jpg say', 'what the big banner says')
     rf"|\b{_SAYING}\s+(?:\S+\s+){{0,3}}says?\b|\bwhat\s+(?:does|do)\s+(?:it|this|that)\s+say\b|\bwhat\s+(?:it|this|that)\s+says\b"
-    r"|\bscan(?:ned)?\b|\bhandwrit(?:ing|ten)\b|\binscription\b|\bwhat(?:'s|\s+is)\s+written\b|\bwritten\s+on\b"
+    r"|\bhandwrit(?:ing|ten)\b|\binscription\b|\bwhat(?:'s|\s+is)\s+written\b|\bwritten\s+on\b"
     # a PDF is a document: what is read off its pages is its text, not a description of how they look
     r"|\S+\.pdf\b",
     re.I,
 )
 
 
+# a scan is read for its text, unless the request asks what it shows ("scanned photographs ... a description in words
+# of what it shows")
+SCANNED = re.compile(r"\bscan(?:ned|s)?\b", re.I)
+DESCRIBED = re.compile(r"\b(?:describ\w*|description|caption\w*|what\s+(?:it|they|each\s+one|the\s+\w+)\s+shows?)\b", re.I)
 # 'read it' reads text when the request names a written thing ('the prescription label ... can u read it')
 WRITTEN_THING = re.compile(rf"\b(?:{_SAYING}|review|recipe|receipt|page|document|screenshot)\b", re.I)
 READ_IT = re.compile(r"\bread\s+(?:it|them)\b", re.I)
@@ -38,4 +42,5 @@ READ_IT = re.compile(r"\bread\s+(?:it|them)\b", re.I)
 
 def wants_written_text(request: str) -> bool:
     """'read the text in scan.png', 'OCR this receipt', 'what does the sign say' -> True; 'describe photo.jpg' -> False."""
-    return bool(WANTS_WRITTEN_TEXT.search(request) or (WRITTEN_THING.search(request) and READ_IT.search(request)))
+    return bool(WANTS_WRITTEN_TEXT.search(request) or (WRITTEN_THING.search(request) and READ_IT.search(request))
+                or (SCANNED.search(request) and not DESCRIBED.search(request)))
