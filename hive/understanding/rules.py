@@ -65,6 +65,8 @@ PRONOUN = re.compile(
     r"|\b(?:that|this)\b(?=\s*(?:[,.;:!?]|$|\s(?:into|to|as|in|and|then|back|out|aloud|for)\b))",
     re.I,
 )
+# the text an earlier step made, pointed at ("then from that text answer this question")
+THAT_TEXT = re.compile(r"\b(?:that|those)\s+(?:texts?|words|writing)\b", re.I)
 QUESTION_SENTENCE = re.compile(r"[^.?!:]*\?")
 POLITE_REQUEST = re.compile(r"^\s*(?:could|can|would|will) you\b", re.I)
 WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -377,6 +379,7 @@ class _SourceResolver:
             mention.feeds
             or self._reference_in(region, mention, previous if sibling else None)
             or self._picked_by_place(region, mention)
+            or (previous if previous is not None and THAT_TEXT.search(masked, *region) and "text" in self._outputs(previous) else None)
             or self._file_of(mention, own_text, region[1])
             or self._unread_file_before(region[0], mention)
             or (previous.source if previous and (sibling or self._coordinated(previous, mention)) else None)

@@ -165,6 +165,12 @@ def test_to_have_a_result_asks_for_it(planner):
     assert sorted(t.task for t in result.tasks) == ["audio-classification", "automatic-speech-recognition"]
 
 
+def test_that_text_is_the_text_the_step_before_made(planner):
+    """'then using that text answer' had asked the picture itself (dev23)."""
+    result = planner.plan("Read the text in photo.jpg, then using that text answer: why did the fox run away?")
+    assert [(t.task, t.dep) for t in result.tasks] == [("image-to-text", []), ("question-answering", [result.tasks[0].id])]
+
+
 def test_each_bulleted_line_is_a_step_of_its_own(planner):
     """A list item neither joins the line before it nor is read as the object of its verb."""
     result = planner.plan("Please do this:\n- write down what is said in ./memo.m4a\n- a summary")
