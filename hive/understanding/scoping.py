@@ -71,8 +71,8 @@ SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2
 AWAY_TARGET = re.compile(r"\baway\s+from\s+(?:the\s+|my\s+|our\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?)]|$))", re.I)
 # A model named at the opening of a clause right before a blanked limit ("and the speech model ___ since ...")
 SUBJECT_BEFORE_LIMIT = re.compile(rf"^\W*(?:(?:and|but|also|while)\s+)?(?:the|a|an|our|my|its|your)\s+(?P<name>[\w -]{{2,40}}?)\s+{BLANK}", re.I)
-# A subject of up to a dozen words before a modal verb, opening the clause (on one line)
 CLAUSE_JOINER = re.compile(r"\W*(?:so|and|but|then|thus|hence|therefore)\s+", re.I)  # opening a clause after a comma
+# A subject of up to a dozen words before a modal verb, opening the clause (on one line)
 LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:(?!-+[ \t])[\w'-]+[ \t]+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
                           r"|can(?:no|')t|may\s+only)\b", re.I)  # (a dash between words ends the subject: "put it into English -- the translator must")
 GENERIC = {"the", "a", "an", "model", "models", "one", "ones", "step", "part", "stage", "task", "system", "engine",
