@@ -239,7 +239,8 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                     and not _listed_before_a_licence(body, match, ordered[number + 1:], data):
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
             owned = _owned_licence(body, match.start(), data)  # the licence the person's own work or results carry
-            if owned or (named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data)):
+            if owned or (named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data)
+                         and not _negated(body, match.start(), match.end(), data)):  # not "nothing restricted to non-commercial use"
                 # "Our app is GPL-3.0", "a purely non-commercial project": of the person's work or use; read, not applied
                 found.append(Phrase(start, end, "licences", named if isinstance(named, list) else [named], concession=True, wish=True))
                 continue

@@ -203,6 +203,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("hobby project, purely non-commercial so licences aren't an issue for me", {}),
     ("It's for a non-commercial project, so MIT is fine", {"licences": ["mit"]}),
     ("It is only for non-commercial use, so MIT is fine", {"licences": ["mit"]}),
+    ("so nothing restricted to non-commercial use", {"deny_licences": ["non-commercial"]}),  # refused, not the person's use
     # a licence's own wording in words ("only for non-commercial") is no use of the person's; "zero" refuses
     ("The voice cannot have a licence of the type only for non-commercial.", {"deny_licences": ["non-commercial"]}),
     ("we are a business so ZERO NC licences anywhere pls", {"deny_licences": ["non-commercial"]}),
