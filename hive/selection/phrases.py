@@ -239,8 +239,7 @@ def _licences(text: str, data: dict) -> list[Phrase]:
                     and not _listed_before_a_licence(body, match, ordered[number + 1:], data):
                 continue  # "an Apache server"; but "MIT or Apache" and "Apache or MIT" list it beside a licence
             owned = _owned_licence(body, match.start(), data)  # the licence the person's own work or results carry
-            if owned or (named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data)
-                         and not _negated(body, match.start(), match.end(), data)):  # not "nothing restricted to non-commercial use"
+            if owned or (named == "non-commercial" and table is data["licence_words"] and _own_use(body, match, data)):
                 # "Our app is GPL-3.0", "a purely non-commercial project": of the person's work or use; read, not applied
                 found.append(Phrase(start, end, "licences", named if isinstance(named, list) else [named], concession=True, wish=True))
                 continue
@@ -332,9 +331,14 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
     return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model) or bool(chosen)
 
 
+LICENCE_TERMS_BEFORE = re.compile(r"\b(?:restricted|limited)\s+to\s+$", re.I)
+
+
 def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
     """Whether "non-commercial" describes the person's use ("purely non-commercial", "for non-commercial use")."""
     patterns = data["patterns"]
+    if LICENCE_TERMS_BEFORE.search(sentence, 0, match.start()):
+        return False  # "nothing restricted to non-commercial use": a licence's terms
     return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence[match.end():]))  # (its "^" holds at the string's start only)
 
 
