@@ -33,7 +33,7 @@ WANTS_WRITTEN_TEXT = re.compile(
 
 # a scan is read for its text, unless the request asks what it shows ("scanned photographs ... a description in words
 # of what it shows")
-SCANNED = re.compile(r"\bscan(?:ned)?\b", re.I)
+SCANNED = re.compile(r"\bscan(?:ned|s)?\b", re.I)
 DESCRIBED = re.compile(r"\b(?:describ\w*|description|caption\w*|what\s+(?:it|they|each\s+one|the\s+\w+)\s+shows?)\b", re.I)
 # 'read it' reads text when the request names a written thing ('the prescription label ... can u read it')
 WRITTEN_THING = re.compile(rf"\b(?:{_SAYING}|review|recipe|receipt|page|document|screenshot)\b", re.I)
