@@ -331,7 +331,8 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
     return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model) or bool(chosen)
 
 
-LICENCE_TERMS_BEFORE = re.compile(r"\b(?:restricted|limited)\s+to\s+$", re.I)
+# a refusal of what is restricted to it ("nothing restricted to non-commercial use"), not "our use is restricted to ..."
+LICENCE_TERMS_BEFORE = re.compile(r"\b(?:nothing|no|not|never|none|avoid\w*|without)\b[^.?!,;:]{0,20}\b(?:restricted|limited)\s+to\s+$", re.I)
 
 
 def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
