@@ -31,6 +31,10 @@ TRANSLATION = "translation"
 TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{LANGUAGE_NAME}\b(?:(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)"
                               rf"(?:(?:in|into|to)\s+)?{LANGUAGE_NAME}\b)*", re.I)
 
+# "both answers", "each translation", "all three captions", "both of them": what several earlier steps made
+RESULTS_OF_EACH = re.compile(r"\b(?:both|each|all(?:\s+(?:two|three|four))?|every)\s+(?:of\s+(?:the|them|these|those)\s+)?"
+                             r"(?:answers?|results?|translations?|summar(?:y|ies)|captions?|descriptions?|outputs?|transcripts?|"
+                             r"transcriptions?|replies|reply)\b|\bboth\s+of\s+them\b", re.I)
 # "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
 MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{LANGUAGE_NAME})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 
@@ -110,6 +114,32 @@ def one_step_per_language(tasks: list[Mention], located: RequestText) -> list[Me
             result.extend(replace(mention, language=language, uses=list(mention.uses), constraints=dict(mention.constraints))
                           for language in languages[1:])
     return result
+
+
+def one_step_per_result(tasks: list[Mention], located: RequestText, actions: dict[str, ActionSchema]) -> list[Mention]:
+    """A step asked of both or each of the results made before it ("... tell me what date the invitation says, and
+    read both answers to me out loud", "translate it into French and Spanish and read both translations aloud") runs
+    once for every earlier result of the kind it reads that no other step reads (a step of its own task is no result
+    of it: a copy made for each input already reads the other one)."""
+    result: list[Mention] = []
+    for index, mention in enumerate(tasks):
+        result.append(mention)
+        action = actions.get(mention.resolved_task)
+        if action is None or mention.source is None or isinstance(mention.source, str) or _compares(action) or not _asked_of_results(tasks, index, located):
+            continue
+        needed = action.input_modality(action.main_input)
+        read = {id(m.source) for m in tasks if m is not mention} | {id(u) for m in tasks for u in m.uses}
+        others = [m for m in tasks[:index] if m is not mention.source and id(m) not in read and m.resolved_task != mention.resolved_task
+                  and (other := actions.get(m.resolved_task)) is not None and needed in other.output_modalities]
+        result.extend(replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints)) for other in others)
+    return result
+
+
+def _asked_of_results(tasks: list[Mention], index: int, located: RequestText) -> bool:
+    """The mention's own clause asks it of both or each of the results before it ("both answers", "each translation")."""
+    start = tasks[index - 1].end if index else 0
+    end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
+    return bool(RESULTS_OF_EACH.search(located.masked, start, end))
 
 
 def _clause_start(tasks: list[Mention], index: int, masked: str) -> int:

@@ -27,7 +27,7 @@ from hive.planning.problem import bridges_for
 from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
-from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language
+from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language, one_step_per_result
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
@@ -181,7 +181,7 @@ class RuleUnderstander(Understander):
             resolver.resolve_all()
         by_id = {r.id: r for r in inputs}
         kept = one_step_per_input(kept, located, resolver.listed, actions)
-        kept = one_step_per_language(kept, located)
+        kept = one_step_per_result(one_step_per_language(kept, located), located, actions)
         goals = _merge_identical(_texts_not_labels(_reuse_conversions(self._refine_goals(_to_goals(kept, set(actions)), actions, by_id), actions, by_id)))
         return in_asked_languages(goals, by_id, parsed.own_words) if TRANSLATION in actions else goals
 

@@ -106,3 +106,13 @@ def test_a_sentence_that_only_names_files_spreads_no_task_and_a_place_picks_one(
                   "the second.") == [("automatic-speech-recognition", {"audio": "morning.wav"}),
                                      ("audio-classification", {"audio": "evening.wav"})]
     assert len(_steps("I have two recordings, a.wav and b.wav. Transcribe them.")) == 2  # asked of the list, each
+
+
+def test_a_step_asked_of_both_results_runs_once_for_each_result_no_other_step_reads():
+    """'... and read both answers to me out loud' had voiced one answer only (dev6)."""
+    steps = _steps("Describe party.jpg, tell me what date the scanned invitation invite.png says, and read both answers to me out loud.")
+    assert [task for task, _args in steps] == ["image-to-text", "document-question-answering", "text-to-speech", "text-to-speech"]
+    assert {args["text"] for task, args in steps if task == "text-to-speech"} == {"<resource-0>", "<resource-1>"}
+    translated = _steps("Translate ./a.txt into French and Spanish, and read both translations aloud.")
+    assert [task for task, _args in translated].count("text-to-speech") == 2
+    assert [task for task, _args in _steps("Transcribe ./a.wav, summarise it and read the summary aloud.")].count("text-to-speech") == 1
