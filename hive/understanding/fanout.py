@@ -140,9 +140,14 @@ def _asked_of_results(tasks: list[Mention], index: int, located: RequestText) ->
     """The mention's own clause asks it of both or each of the results before it ("both answers", "each translation");
     its sentence ends the clause ("... translated into French. Both transcriptions should use ..." asks no more)."""
     start = tasks[index - 1].end if index else 0
+    return bool(RESULTS_OF_EACH.search(located.masked, start, _clause_end(tasks, index, located)))
+
+
+def _clause_end(tasks: list[Mention], index: int, located: RequestText) -> int:
+    """Where the clause of a task mention ends: at the next mention, or at its sentence's end before that."""
     end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
     stop = SENTENCE_STOP.search(located.masked, tasks[index].end, end)
-    return bool(RESULTS_OF_EACH.search(located.masked, start, stop.start() if stop else end))
+    return stop.start() if stop else end
 
 
 def _clause_start(tasks: list[Mention], index: int, masked: str) -> int:
@@ -163,5 +168,4 @@ def _asked_of_each(tasks: list[Mention], index: int, located: RequestText) -> bo
     """The mention's own clause, after the inputs named before it, asks for it for each of them."""
     mention = tasks[index]
     start = max([tasks[index - 1].end if index else 0] + [end for _s, end, _p in located.files if end <= mention.start])
-    end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
-    return bool(EACH.search(located.masked, start, end))
+    return bool(EACH.search(located.masked, start, _clause_end(tasks, index, located)))
