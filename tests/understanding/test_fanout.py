@@ -119,3 +119,5 @@ def test_a_step_asked_of_both_results_runs_once_for_each_result_no_other_step_re
     asked = "Transcribe keynote.mp3 and panel.mp3, and the panel transcript translated into French."
     limited = asked + " Both transcriptions should use a model with at least 500k downloads."
     assert len(_steps(limited)) == len(_steps(asked))  # a later sentence's "both" asks the translation nothing more
+    recorded = _steps("Translate ./a.txt into French and German and record each translation as audio.")
+    assert [task for task, _args in recorded].count("text-to-speech") == 2

@@ -757,3 +757,10 @@ def test_a_paste_s_language_before_it_and_a_clause_with_so_i_can_ask_as_written(
                           "English, draft a chat-style reply in English, then put my reply into German so I can send it. "
                           "The reply drafter must be MIT.")
     assert [t.task for t in result.tasks] == ["translation", "conversational", "translation"]
+
+
+def test_a_voiceover_is_speech_to_make(planner):
+    """'turn the blurb into a voiceover' had been left out among other asks (dev6)."""
+    result = planner.plan("I filmed ./knife.mp4 and want to know what action it shows. Then write a short blurb about "
+                          "that technique, turn the blurb into a voiceover, and make a thumbnail picture of a knife.")
+    assert "text-to-speech" in [t.task for t in result.tasks]
