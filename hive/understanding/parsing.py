@@ -37,6 +37,9 @@ NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|leaderboard)\b", re.I)
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
+# a tail's first sentence when it is a question, and a next sentence going on with the asking
+QUESTION_FIRST = re.compile(r"\s*[^.?!\n]{3,200}\?")
+GOES_ON = re.compile(r"\s+(?:and\s+)?(?:then|after\s+that|afterwards|also|finally|next)\b", re.I)
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
@@ -306,6 +309,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
                     continue
             if not outside_asks:
                 end = _own_words_after(found.query, start, end, asks)
+        end = _asks_after_a_question(found.query, start, end)
         if _only_limits(found.query, start, end) or LIMITS_HEADING.match(found.query, start):
             continue  # "3. Notes: for the captioner just use the smallest one", "limits: ...": the person's own limits
         end = _limits_after(found.query, start, _own_paragraphs_after_foreign(found.query, start, end, closing))
@@ -315,6 +319,16 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         found.texts.append((start, end, body))
         found.masked = blanked(found.masked, start, end)
         return
+
+
+def _asks_after_a_question(query: str, start: int, end: int) -> int:
+    """Where a tail that opens with a question ends: before a sentence going on with the asking ("answer from the
+    table: what is the total flagged? Then write a short email about that figure"); else `end`."""
+    question = QUESTION_FIRST.match(query, start, end)
+    if question is None:
+        return end
+    going_on = GOES_ON.match(query, question.end(), end)
+    return question.end() if going_on else end
 
 
 def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> None:

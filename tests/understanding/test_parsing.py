@@ -22,6 +22,14 @@ def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not
     assert planner.plan("Translate 'MIT licence' into German.").parsed.input_texts == ["MIT licence"]
 
 
+def test_a_question_after_a_colon_ends_before_a_sentence_going_on_with_the_asking(planner):
+    """'... answer from the predicted table: what is the total? Then write a short email ...' had pasted the email ask (dev6)."""
+    result = planner.plan("Predict fraud or not fraud for each claim in claims.csv, then answer from the predicted table: "
+                          "what is the total amount flagged as fraud? Then write a short email to the fraud team about that figure.")
+    assert [t.task for t in result.tasks] == ["tabular-classification", "table-question-answering", "text-generation"]
+    assert result.parsed.input_texts == []
+
+
 def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
     parsed, _ = parse_request("Context: Kim moved to Oslo in 2019 to study music. Question: why did Kim move?")
     assert parsed.input_texts == ["Kim moved to Oslo in 2019 to study music."] and parsed.question == "why did Kim move?"
