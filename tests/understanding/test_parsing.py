@@ -28,6 +28,9 @@ def test_a_question_after_a_colon_ends_before_a_sentence_going_on_with_the_askin
                           "what is the total amount flagged as fraud? Then write a short email to the fraud team about that figure.")
     assert [t.task for t in result.tasks] == ["tabular-classification", "table-question-answering", "text-generation"]
     assert result.parsed.input_texts == []
+    anded = planner.plan("Flag each row of sensors.csv as fault or normal. Then ask the flagged table: which match had "
+                         "the most faults? And write the pit crew a short checklist from that.")
+    assert [t.task for t in anded.tasks] == ["tabular-classification", "table-question-answering", "text-generation"]
 
 
 def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
