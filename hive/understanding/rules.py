@@ -29,7 +29,7 @@ from hive.understanding.base import Understander
 from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.fanout import TARGET_LANGUAGES, TRANSLATION, listed_inputs, one_step_per_input, one_step_per_language, one_step_per_result
 from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
-from hive.selection.constraints import LANGUAGE_NAMES
+from hive.selection.constraints import LANGUAGE_NAME, LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
@@ -74,6 +74,8 @@ GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye"
 PICTURE_QUESTIONS = re.compile(r"\b(?:picture|photo|image|visual)s?[- ]questions?\b", re.I)  # "a picture question-answering model"
 
 
+# a translation's clause that only names another language ("Translate it into German | and into Japanese")
+ANOTHER_TARGET = re.compile(rf"\b(?:in|into|to)\s+{LANGUAGE_NAME}\s*,?\s+(?:and|or|plus)\s+(?:also\s+)?(?:in|into|to)\s+{LANGUAGE_NAME}\W*$", re.I)
 COORDINATED = re.compile(r"\s*,?\s*(?:and|or|plus|as well as)\s+(?:also\s+)?(?:an?|the|some|one)\s+", re.I)
 
 
@@ -382,7 +384,7 @@ class _SourceResolver:
             or (previous if previous is not None and THAT_TEXT.search(masked, *region) and "text" in self._outputs(previous) else None)
             or self._file_of(mention, own_text, region[1])
             or self._unread_file_before(region[0], mention)
-            or (previous.source if previous and (sibling or self._coordinated(previous, mention)) else None)
+            or (previous.source if previous and (sibling or self._coordinated(previous, mention) or self._another_target(previous, mention)) else None)
             or (self._pronoun_target(previous, mention) if PRONOUN.search(masked, *region) else None)
             or self._default(mention, previous)
         )
@@ -408,6 +410,11 @@ class _SourceResolver:
         (the word before the mention, or among the first words of a mention that spans its clause)."""
         opening = " ".join(self.located.masked[mention.start:mention.end].split()[:3])
         return bool(self.rules.siblings.search(before) or self.rules.siblings.search(opening))
+
+    def _another_target(self, previous: Mention, mention: Mention) -> bool:
+        """'Translate it into German and into Japanese': a second translation, into another language, of what the
+        first one read."""
+        return previous.task == mention.task == TRANSLATION and bool(ANOTHER_TARGET.search(self.located.masked, previous.start, mention.end))
 
     def _coordinated(self, previous: Mention, mention: Mention) -> bool:
         """'make an image and a video of a fox': a second object of the same verb, which cannot read the

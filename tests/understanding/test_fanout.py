@@ -121,3 +121,12 @@ def test_a_step_asked_of_both_results_runs_once_for_each_result_no_other_step_re
     assert len(_steps(limited)) == len(_steps(asked))  # a later sentence's "both" asks the translation nothing more
     recorded = _steps("Translate ./a.txt into French and German and record each translation as audio.")
     assert [task for task, _args in recorded].count("text-to-speech") == 2
+
+
+def test_a_second_translation_into_another_language_reads_what_the_first_read():
+    """'Translate it into German, and into Japanese, and record each translation as audio' had translated the German (dev6)."""
+    steps = _steps("My intro script:\n\n\"Welcome to Old Town! Please keep up and mind the cobbles.\"\n\nTranslate it into "
+                   "German and into Japanese, and record each translation as audio for the headsets.")
+    translations = [args["text"] for task, args in steps if task == "translation"]
+    assert len(translations) == 2 and len(set(translations)) == 1 and not translations[0].startswith("<resource")
+    assert [task for task, _args in steps].count("text-to-speech") == 2
