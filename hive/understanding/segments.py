@@ -76,6 +76,9 @@ def split_parts(located: RequestText) -> list[Part]:
         asks = any(w not in FILLER for w in words)
         if not asks and parts and words and words[0] in CONJUNCTIONS and BLANK in masked[start:end]:
             parts[-1] = _part(located, parts[-1].start, end)  # "... 'A' and 'B'": more values of the clause before
+        elif not words and parts and BLANK in masked[start:end] and masked[:start].rstrip().endswith(":") \
+                and located.query[start:end].rstrip().endswith("?"):
+            parts[-1] = _part(located, parts[-1].start, end)  # "on the predicted table: ___?": the question its colon introduces
         elif asks or (words and BLANK in masked[start:end]):
             parts.append(_part(located, start, end))
     return parts

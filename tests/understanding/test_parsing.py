@@ -31,6 +31,10 @@ def test_a_question_after_a_colon_ends_before_a_sentence_going_on_with_the_askin
     anded = planner.plan("Flag each row of sensors.csv as fault or normal. Then ask the flagged table: which match had "
                          "the most faults? And write the pit crew a short checklist from that.")
     assert [t.task for t in anded.tasks] == ["tabular-classification", "table-question-answering", "text-generation"]
+    numbered = planner.plan("wards.csv has one row per patient. Steps:\n1. predict discharge-ready yes/no per patient\n"
+                            "2. on the predicted table: how many patients on Ward B are discharge-ready?\n"
+                            "3. write the morning huddle message with that number\n4. read the message aloud")
+    assert [t.task for t in numbered.tasks] == ["tabular-classification", "table-question-answering", "text-generation", "text-to-speech"]
 
 
 def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
