@@ -39,7 +39,7 @@ LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-com
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
 # a tail's first sentence when it is a question, and a next sentence (or numbered line) going on with the asking
 QUESTION_FIRST = re.compile(r"\s*[^.?!\n]{3,200}\?")
-GOES_ON = re.compile(r"\s+(?:and|then|after\s+that|afterwards|also|finally|next)\b|[ \t]*\n\s*(?:\d{1,2}[.)]|[-*\u2022])[ \t]", re.I)
+GOES_ON = re.compile(r"\s+(?:and|then|after\s+that|afterwards|also|finally|next)\b|\s+\(?\d{1,2}[.)][ \t]|[ \t]*\n\s*[-*\u2022][ \t]", re.I)
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)

@@ -35,6 +35,9 @@ def test_a_question_after_a_colon_ends_before_a_sentence_going_on_with_the_askin
                             "2. on the predicted table: how many patients on Ward B are discharge-ready?\n"
                             "3. write the morning huddle message with that number\n4. read the message aloud")
     assert [t.task for t in numbered.tasks] == ["tabular-classification", "table-question-answering", "text-generation", "text-to-speech"]
+    inline = planner.plan("Quota table:\n\nspecies,quota_kg,landed_kg\ncod,500,430\nhaddock,800,812\n\n1) What fish species "
+                          "is in catch.jpg? 2) From the table: which species is over quota? 3) Write my inspection note from both answers.")
+    assert "text-generation" in [t.task for t in inline.tasks] and inline.parsed.input_texts == []
 
 
 def test_pasted_content_after_a_marker_or_a_pointing_colon_is_an_input():
