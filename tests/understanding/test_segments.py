@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hive.understanding.parsing import locate_values
+from hive.understanding.parsing import BLANK, locate_values
 from hive.understanding.segments import split_parts
 
 
@@ -73,3 +73,13 @@ def test_a_list_between_dashes_is_one_clause_s_and_the_ask_after_it_a_clause_of_
 
 def test_to_have_a_result_reads_as_to_get_it():
     assert split_parts(locate_values("also to have the full transcription."))[0].reading == "also to get the full transcription."
+
+
+def test_a_pasted_text_ending_its_sentence_before_another_ends_the_clause():
+    query = "and answer from the message: since when has the mould been there? Zero-shot labeller: the best on MNLI."
+    located = locate_values(query)
+    start, end = query.index("since"), query.index("?") + 1
+    located.texts.append((start, end, query[start:end]))  # the pasted tail, as the paste finder marks it
+    located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
+    texts = [query[p.start:p.end].strip() for p in split_parts(located)]
+    assert texts[0] == "and answer from the message: since when has the mould been there?"
