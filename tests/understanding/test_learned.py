@@ -764,3 +764,10 @@ def test_a_voiceover_is_speech_to_make(planner):
     result = planner.plan("I filmed ./knife.mp4 and want to know what action it shows. Then write a short blurb about "
                           "that technique, turn the blurb into a voiceover, and make a thumbnail picture of a knife.")
     assert "text-to-speech" in [t.task for t in result.tasks]
+
+
+def test_a_text_made_less_formal_is_rewritten(planner):
+    """'... and the summary made a bit less formal for the youth group page' had been left out (dev6)."""
+    result = planner.plan("Sunday's sermon recording is sermon.mp3. Could it be summarised for the newsletter, and the "
+                          "summary made a bit less formal for the youth group page?")
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization", "text2text-generation"]
