@@ -18,7 +18,7 @@ from hive.planning.domain import ActionSchema
 from hive.request import InputResource
 from hive.selection.constraints import LANGUAGE_NAME
 from hive.understanding.language import language_pair
-from hive.understanding.parsing import RequestText
+from hive.understanding.parsing import SENTENCE_END, RequestText
 from hive.understanding.pasted_items import EACH, asks_of_each
 
 if TYPE_CHECKING:
@@ -35,7 +35,6 @@ TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{LANGUAG
 RESULTS_OF_EACH = re.compile(r"\b(?:both|each|all(?:\s+(?:two|three|four))?|every)\s+(?:of\s+(?:the|them|these|those)\s+)?"
                              r"(?:answers?|results?|translations?|summar(?:y|ies)|captions?|descriptions?|outputs?|transcripts?|"
                              r"transcriptions?|replies|reply)\b|\bboth\s+of\s+them\b", re.I)
-SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)|\n")
 # "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
 MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{LANGUAGE_NAME})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 
@@ -126,7 +125,8 @@ def one_step_per_result(tasks: list[Mention], located: RequestText, actions: dic
     for index, mention in enumerate(tasks):
         result.append(mention)
         action = actions.get(mention.resolved_task)
-        if action is None or mention.source is None or isinstance(mention.source, str) or _compares(action) or not _asked_of_results(tasks, index, located):
+        reads_a_result = mention.source is not None and not isinstance(mention.source, str)
+        if action is None or not reads_a_result or _compares(action) or not _asked_of_results(tasks, index, located):
             continue
         needed = action.input_modality(action.main_input)
         read = {id(m.source) for m in tasks if m is not mention} | {id(u) for m in tasks for u in m.uses}
@@ -146,7 +146,7 @@ def _asked_of_results(tasks: list[Mention], index: int, located: RequestText) ->
 def _clause_end(tasks: list[Mention], index: int, located: RequestText) -> int:
     """Where the clause of a task mention ends: at the next mention, or at its sentence's end before that."""
     end = tasks[index + 1].start if index + 1 < len(tasks) else len(located.masked)
-    stop = SENTENCE_STOP.search(located.masked, tasks[index].end, end)
+    stop = SENTENCE_END.search(located.masked, tasks[index].end, end)
     return stop.start() if stop else end
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
-from hive.understanding.parsing import ARROW_GLYPH, BLANK, SENTENCE_END, RequestText
+from hive.understanding.parsing import ARROW_GLYPH, BLANK, NEXT_SENTENCE, SENTENCE_END, RequestText
 from hive.understanding.spelling import mended
 
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests ("seg + depth" too).
@@ -35,7 +35,6 @@ ARROW = re.compile(ARROW_GLYPH)
 # must ...'; not "How do you say 'Where is it?' in Japanese?"): the request's next sentence starts after it (looked
 # for in the request, since the quote is masked)
 QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s+[A-Z])")
-NEXT_SENTENCE = re.compile(r"\s+[A-Z]")  # a pasted text ending its sentence before another ("...: since when? Zero-shot labeller: ...")
 BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|\s[\u2013\u2014]\s[^\u2013\u2014\n]{0,100}?,[^\u2013\u2014\n]{0,100}?\s[\u2013\u2014](?=\s)")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
@@ -69,6 +68,7 @@ def split_parts(located: RequestText) -> list[Part]:
     bracketed = [(m.start(), m.end()) for m in BRACKETED.finditer(masked)]
     boundaries = [m.end() for m in BOUNDARY.finditer(masked)]
     ends = boundaries + [m.end() for m in QUOTE_ENDS_SENTENCE.finditer(located.query) if masked[m.start()] == BLANK]
+    # a pasted text ending its sentence before another ("...: since when has it been there? Zero-shot labeller: ...")
     ends += [end for _start, end, body in located.texts if body.rstrip()[-1:] in (".", "?", "!") and NEXT_SENTENCE.match(located.query, end)]
     ends += _arrows_between_asks(masked, boundaries)
     cuts = [0] + sorted({at for at in ends if not any(a < at - 1 < b for a, b in bracketed)}) + [len(masked)]
