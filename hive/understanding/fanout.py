@@ -35,6 +35,7 @@ TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{LANGUAG
 RESULTS_OF_EACH = re.compile(r"\b(?:both|each|all(?:\s+(?:two|three|four))?|every)\s+(?:of\s+(?:the|them|these|those)\s+)?"
                              r"(?:answers?|results?|translations?|summar(?:y|ies)|captions?|descriptions?|outputs?|transcripts?|"
                              r"transcriptions?|replies|reply)\b|\bboth\s+of\s+them\b", re.I)
+JOINED = re.compile(r"\b(?:together|combin\w*|into\s+one|in\s+one|a\s+single|merg\w*)\b", re.I)  # results read as one
 # "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
 MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{LANGUAGE_NAME})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 
@@ -137,10 +138,11 @@ def one_step_per_result(tasks: list[Mention], located: RequestText, actions: dic
 
 
 def _asked_of_results(tasks: list[Mention], index: int, located: RequestText) -> bool:
-    """The mention's own clause asks it of both or each of the results before it ("both answers", "each translation");
-    its sentence ends the clause ("... translated into French. Both transcriptions should use ..." asks no more)."""
-    start = tasks[index - 1].end if index else 0
-    return bool(RESULTS_OF_EACH.search(located.masked, start, _clause_end(tasks, index, located)))
+    """The mention's own clause asks it of both or each of the results before it ("both answers", "each translation"),
+    not of them joined ("summarise both transcripts together into one status note"); its sentence ends the clause
+    ("... translated into French. Both transcriptions should use ..." asks no more)."""
+    start, end = tasks[index - 1].end if index else 0, _clause_end(tasks, index, located)
+    return bool(RESULTS_OF_EACH.search(located.masked, start, end)) and not JOINED.search(located.masked, start, end)
 
 
 def _clause_end(tasks: list[Mention], index: int, located: RequestText) -> int:

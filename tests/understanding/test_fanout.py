@@ -116,6 +116,8 @@ def test_a_step_asked_of_both_results_runs_once_for_each_result_no_other_step_re
     translated = _steps("Translate ./a.txt into French and Spanish, and read both translations aloud.")
     assert [task for task, _args in translated].count("text-to-speech") == 2
     assert [task for task, _args in _steps("Transcribe ./a.wav, summarise it and read the summary aloud.")].count("text-to-speech") == 1
+    joined = _steps("1. transcribe mon.wav\n2. transcribe tue.wav\n3. summarise both transcripts together into one status note")
+    assert [task for task, _args in joined].count("summarization") == 1
     asked = "Transcribe keynote.mp3 and panel.mp3, and the panel transcript translated into French."
     limited = asked + " Both transcriptions should use a model with at least 500k downloads."
     assert len(_steps(limited)) == len(_steps(asked))  # a later sentence's "both" asks the translation nothing more
