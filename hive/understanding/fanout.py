@@ -121,7 +121,8 @@ def one_step_per_result(tasks: list[Mention], located: RequestText, actions: dic
     """A step asked of both or each of the results made before it ("... tell me what date the invitation says, and
     read both answers to me out loud", "translate it into French and Spanish and read both translations aloud") runs
     once for every earlier result of the kind it reads that no other step reads (a step of its own task is no result
-    of it: a copy made for each input already reads the other one)."""
+    of it: a copy made for each input already reads the other one; nor is a step reading what its own text was made
+    from: "names tagged in each transcript and a short summary of each transcript" summarises the transcript only)."""
     result: list[Mention] = []
     for index, mention in enumerate(tasks):
         result.append(mention)
@@ -131,7 +132,8 @@ def one_step_per_result(tasks: list[Mention], located: RequestText, actions: dic
             continue
         needed = action.input_modality(action.main_input)
         read = {id(m.source) for m in tasks if m is not mention} | {id(u) for m in tasks for u in m.uses}
-        others = [m for m in tasks[:index] if m is not mention.source and id(m) not in read and m.resolved_task != mention.resolved_task
+        others = [m for m in tasks[:index] if m is not mention.source and m.source is not mention.source and id(m) not in read
+                  and m.resolved_task != mention.resolved_task
                   and (other := actions.get(m.resolved_task)) is not None and needed in other.output_modalities]
         result.extend(replace(mention, source=other, uses=list(mention.uses), constraints=dict(mention.constraints)) for other in others)
     return result

@@ -40,8 +40,6 @@ def test_constraints_are_read_from_the_request(text, expected):
     # a favourite is the most liked, unless its downloads are named beside it
     ("the reader should be the community favourite", {"rank_by": "likes"}),
     ("I heard the one which many people give a like is good, so please that one", {"rank_by": "likes"}),  # dev23
-    ("the one people like most", {"rank_by": "likes"}),
-    ("I like most of them", {}),
     ("use the crowd favourite (most downloads)", {"rank_by": "downloads"}),
     ("What I do NOT want: anything non-commercial.", {"deny_licences": ["non-commercial"]}),
     # a language refused right before it is no language of the model

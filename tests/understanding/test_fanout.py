@@ -118,6 +118,9 @@ def test_a_step_asked_of_both_results_runs_once_for_each_result_no_other_step_re
     assert [task for task, _args in _steps("Transcribe ./a.wav, summarise it and read the summary aloud.")].count("text-to-speech") == 1
     joined = _steps("1. transcribe mon.wav\n2. transcribe tue.wav\n3. summarise both transcripts together into one status note")
     assert [task for task, _args in joined].count("summarization") == 1
+    tagged = _steps("Interviews are recorded in ./p07.flac. They will be transcribed; names and places in each transcript "
+                    "will be tagged; and a short summary of each transcript will be produced.")
+    assert [task for task, _args in tagged].count("summarization") == 1
     asked = "Transcribe keynote.mp3 and panel.mp3, and the panel transcript translated into French."
     limited = asked + " Both transcriptions should use a model with at least 500k downloads."
     assert len(_steps(limited)) == len(_steps(asked))  # a later sentence's "both" asks the translation nothing more
