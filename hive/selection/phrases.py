@@ -331,16 +331,12 @@ def _is_licence_word(match: re.Match, sentence: str) -> bool:
     return (written.isupper() and len(written) > 1) or bool(LICENCE_CONTEXT.search(sentence)) or bool(said_of_a_model) or bool(chosen)
 
 
-# a refusal of what is restricted to it ("nothing restricted to non-commercial use"), not "our use is restricted to ..."
-LICENCE_TERMS_BEFORE = re.compile(r"\b(?:nothing|no|not|never|none|avoid\w*|without)\b[^.?!,;:]{0,20}\b(?:restricted|limited)\s+to\s+$", re.I)
-
-
 def _own_use(sentence: str, match: re.Match, data: dict) -> bool:
     """Whether "non-commercial" describes the person's use ("purely non-commercial", "for non-commercial use")."""
     patterns = data["patterns"]
-    if LICENCE_TERMS_BEFORE.search(sentence, 0, match.start()):
+    if patterns["licence_terms_before"].search(sentence, 0, match.start()):
         return False  # "nothing restricted to non-commercial use": a licence's terms
-    return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence[match.end():]))  # (its "^" holds at the string's start only)
+    return bool(patterns["own_use_before"].search(sentence, 0, match.start()) or patterns["own_use_after"].match(sentence, match.end()))
 
 
 def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
