@@ -16,6 +16,7 @@ class ParsedRequest(BaseModel):
     instruction: str = Field(description="the request rephrased, implicit tasks made explicit")
     input_texts: list[str] = Field(default_factory=list, description="inline texts to work on")
     question: str | None = None
+    more_questions: list[str] = Field(default_factory=list, description="further questions asked beside it, each answered by a step of its own")
     files: list[str] = Field(default_factory=list, description="local paths and URLs, in order of mention")
     data: list[dict[str, Any]] = Field(default_factory=list, description="inline tables as column -> values")
     categories: list[str] = Field(default_factory=list, description="candidate labels for classification")

@@ -35,7 +35,9 @@ TARGET_LANGUAGES = re.compile(rf"\b(?:(?<!_\s)in|into|to)\s+(?:both\s+)?{LANGUAG
 RESULTS_OF_EACH = re.compile(r"\b(?:both|each|all(?:\s+(?:two|three|four))?|every)\s+(?:of\s+(?:the|them|these|those)\s+)?"
                              r"(?:answers?|results?|translations?|summar(?:y|ies)|captions?|descriptions?|outputs?|transcripts?|"
                              r"transcriptions?|replies|reply)\b|\bboth\s+of\s+them\b", re.I)
-JOINED = re.compile(r"\b(?:together|combin\w*|into\s+one|in\s+one|a\s+single|merg\w*)\b", re.I)  # results read as one
+# results read as one: "together into one note", "a memo mentioning both answers", "a note with both numbers"
+JOINED = re.compile(r"\b(?:together|combin\w*|into\s+one|in\s+one|a\s+single|merg\w*)\b"
+                    r"|\b(?:with|mentioning|using|from|including|containing|citing|stating|naming|covering)\s+(?:both|all)\b", re.I)
 # "a French translation", "the Portuguese copy of the recap", "then english translation": the language a text is wanted in, before the text's noun
 MADE_IN_LANGUAGE = re.compile(rf"\b(?:(?:an?|the|my|our|your)\s+)?(?P<language>{LANGUAGE_NAME})\s+(?:translation|copy|version|edition|rendering)s?\b", re.I)
 

@@ -107,6 +107,8 @@ def resources_from_request(parsed: ParsedRequest) -> tuple[list[InputResource], 
         resources.append(InputResource(id=next_id("table"), modalities=["table", "text"], value=table, kind="inline"))
     if parsed.question:
         resources.append(InputResource(id=QUESTION_ID, modalities=["question", "text"], value=parsed.question, kind="inline"))
+    for number, question in enumerate(parsed.more_questions, start=1):
+        resources.append(InputResource(id=f"question{number}", modalities=["question", "text"], value=question, kind="inline"))
     if parsed.categories:
         resources.append(InputResource(id=LABELS_ID, modalities=["labels"], value=parsed.categories, kind="inline"))
     resources.append(

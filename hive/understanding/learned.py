@@ -21,7 +21,7 @@ import string
 from functools import cached_property
 from importlib import resources as importlib_resources
 from pathlib import Path
-from typing import Collection
+from typing import Callable, Collection
 
 from hive.errors import InputNotGiven, NothingToPlan
 from hive.llm.backend import LLMBackend, Usage
@@ -42,7 +42,8 @@ from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
-from hive.understanding.parsing import BLANK, QUESTION_MARKER, ClauseReading, RequestText, blanked, parse_request
+from hive.understanding.not_asked import done_clauses, refusing_clauses
+from hive.understanding.parsing import BLANK, QUESTION_MARKER, SENTENCE_END, ClauseReading, RequestText, blanked, parse_request, questions_asked
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -97,8 +98,6 @@ PLAIN_LANGUAGE = re.compile(r"\b(?:plain|simple|simpler|easy|proper|good|better|
 ANSWERS_OR_WRITING = (ANSWER, "question-answering", FREE_WRITING)
 OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:text|article|passage|recording|audio|clip|file|document|"
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
-# Words that refuse the work named right after them ("don't translate", "but do not summarise it")
-REFUSING = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?$", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
 # a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
@@ -216,9 +215,10 @@ class LearnedUnderstander(RuleUnderstander):
             tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else []) \
                 or _the_question_given(parsed, readings, located)
         tasks = _without_announcements(tasks, located)
-        refused = {m.task for m in mentions + tasks if _refused(m, located.masked)}
+        refused = {m.task for m in mentions + tasks if not self._asked_beyond(m, refusing_clauses, located)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
+        tasks = self._without_work_done_or_taken_back(tasks, located)
         tasks.sort(key=lambda m: m.start)
         required = [p for p in located.constraints if not p.wish]
         parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
@@ -284,7 +284,8 @@ class LearnedUnderstander(RuleUnderstander):
             task = _labels_of_sound_or_picture(task, located.masked[part.start:part.end])
         if earlier and earlier[-1].task == task and not (_has_input(part) and _has_input(earlier_part)) \
                 and not any(word in located.masked[part.start:part.end].lower() for word in AGAIN) \
-                and not _into_another_language(task, located.masked, part, earlier_part):
+                and not _into_another_language(task, located.masked, part, earlier_part) \
+                and not (family_of(task) == ANSWER and _asks_another_question(located, part, earlier_part)):
             return []  # the same step, said on ("Translate this into French. 'Bonjour ...'")
         if self._constrains_a_step_asked(task, inside, located, part, earlier):
             return []
@@ -295,6 +296,31 @@ class LearnedUnderstander(RuleUnderstander):
         mention.confidence = _as_named(probability, located.masked[part.start:part.end]) if named_outright else probability
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
+
+    def _without_work_done_or_taken_back(self, tasks: list[Mention], located: RequestText) -> list[Mention]:
+        """Without the mentions of work done already or by someone else ("our phone system already transcribed it"), or
+        taken back ("Summarise this -- no, scrap that, a summary loses too much": the summary named after it too)."""
+        dropped = [m for m in tasks if not self._asked_beyond(m, done_clauses, located)]
+        for mention in list(dropped):
+            sentence_end = SENTENCE_END.search(located.masked, mention.end)
+            dropped += [m for m in tasks if m.task == mention.task and m.kind == "noun" and mention.end <= m.start
+                        and (sentence_end is None or m.start < sentence_end.start())]
+        return [m for m in tasks if m not in dropped]
+
+    def _asked_beyond(self, mention: Mention, not_asking: Callable[[str, int, int], list[tuple[int, int]]], located: RequestText) -> bool:
+        """Whether a mention asks for its task outside the clauses of its span that do not ask (`not_asking`): a mention
+        within one such clause does not; one the detector read over several clauses does if the rest still reads so
+        ("Copy's done and signed off -- zero writing needed from you. Generate a five-second clip of ...")."""
+        start, end = _words_span(located.masked, mention.start, mention.end)
+        clauses = not_asking(located.masked, start, end)
+        if not clauses:
+            return True
+        if clauses[0][0] <= start and end <= clauses[0][1]:
+            return False
+        rest = located.query[start:end]
+        for clause_start, clause_end in clauses:
+            rest = rest[: max(0, clause_start - start)] + " " * (min(end, clause_end) - max(start, clause_start)) + rest[min(end, clause_end) - start:]
+        return any(family_of(label) == family_of(mention.task) for label, _p in self._best_readings(rest))
 
     def _constrains_a_step_asked(self, task: str, inside: list[Mention], located: RequestText, part: Part,
                                  earlier: list[Mention]) -> bool:
@@ -485,12 +511,12 @@ def _into_another_language(task: str, masked: str, part: Part, earlier_part: Par
     return bool(now) and bool(before) and not now & before
 
 
-def _refused(mention: Mention, masked: str) -> bool:
-    """Whether a mention's task is refused by the words right before it (a verb's, or a part's first word's): "write
-    it down in Korean, don't translate"; but "don't forget to translate it" asks."""
-    at = mention.start if mention.kind == "verb" else _words_span(masked, mention.start, mention.end)[0]
-    refusal = REFUSING.search(masked, max(0, at - 30), at)
-    return refusal is not None and not re.search(r"\b(?:forget|miss|hesitate)\b", refusal.group(), re.I)
+def _asks_another_question(located: RequestText, part: Part, earlier_part: Part | None) -> bool:
+    """The part asks a question of its own after the part before asked another ("Which truck had the most incidents?
+    Which used the most fuel?": one answer each)."""
+    def asked(of: Part) -> list[str]:
+        return [text for start, end, text in questions_asked(located) if start < of.end and of.start < end]
+    return earlier_part is not None and len(mine := asked(part)) == 1 and len(theirs := asked(earlier_part)) == 1 and mine != theirs
 
 
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:

@@ -43,6 +43,7 @@ GOES_ON = re.compile(r"\s+(?:and|then|after\s+that|afterwards|also|finally|next)
 QUESTION_MARKER = re.compile(r"\bquestion\s*:\s*", re.I)
 CONTEXT_MARKER = re.compile(r"\bcontext\s*:\s*", re.I)
 ASKING = re.compile(r"\b(?:answer|ask|question|reply to|respond to)\w*\b", re.I)
+POLITE_REQUEST = re.compile(r"^\s*(?:could|can|would|will) you\b", re.I)  # "Could you ...?" asks for work, not an answer
 _JOINER = r"(?:and|or|then|to|so|but|also|if|whether|in|on|of|with|for|the|an?|it|this|that|is|are|was)"  # never a label's second word
 _LEAD_VERB = r"(?:sounds?|looks?|seems?|shows?|depicts?|feels?|like|about|between)"  # words before labels, never in one
 _LABEL = (rf"(?:(?:it|this|that)[ \t]+)?(?:(?:an?|the)[ \t]+[\w-]+(?:[ \t]+(?!(?:{_JOINER}|{_LEAD_VERB})\b)[\w-]+){{0,2}}"  # a label ends at its line's end;
@@ -659,11 +660,13 @@ def parse_request(query: str, reading: ClauseReading | None = None) -> tuple[Par
     question = _question(located, texts)
     if question in texts:
         texts.remove(question)
+    asked = [text for _s, _e, text in questions_asked(located)]
     parsed = ParsedRequest(
         query=query,
         instruction=" ".join(query.split()),
         input_texts=texts,
         question=question,
+        more_questions=[text for text in dict.fromkeys(asked) if text != question] if question in asked else [],
         files=[path for _s, _e, path in located.files],
         data=[parse_table(query[s:e]) for s, e in _table_spans(query)],
         categories=[label for _s, _e, label in located.labels],
@@ -683,12 +686,34 @@ def _question(located: RequestText, texts: list[str]) -> str | None:
     end = masked.rfind("?")
     if end < 0:
         return None
-    start = max([found + len(sep) for sep in (". ", "! ", "? ", ": ", "\n") if (found := masked.rfind(sep, 0, end)) >= 0], default=0)
+    start = _sentence_start(masked, end)
     context = CONTEXT_MARKER.search(masked)
     if context and context.end() > start:
         return None
     question = _restore(located, start, end + 1).strip()
-    return question if len(re.findall(r"[^\W\d_]{2,}", question)) >= 2 else None
+    return question if _worded(question) else None
+
+
+def questions_asked(located: RequestText) -> list[tuple[int, int, str]]:
+    """Each question sentence of the person's own words, with its span ("Which month had the highest energy bill?
+    What was the total transport spend?" asks two); a polite request ("Could you ...?") asks for work instead."""
+    found = []
+    for mark in re.finditer(r"\?", located.masked):
+        start = _sentence_start(located.masked, mark.start())
+        question = _restore(located, start, mark.end()).strip()
+        if _worded(question) and not POLITE_REQUEST.match(question):
+            found.append((start, mark.end(), question))
+    return found
+
+
+def _sentence_start(masked: str, end: int) -> int:
+    """Where the sentence ending at `end` begins: after a stop, a colon or a line break."""
+    return max([found + len(sep) for sep in (". ", "! ", "? ", ": ", "\n") if (found := masked.rfind(sep, 0, end)) >= 0], default=0)
+
+
+def _worded(text: str) -> bool:
+    """At least two words of letters (not a bare "?" or a number)."""
+    return len(re.findall(r"[^\W\d_]{2,}", text)) >= 2
 
 
 def _restore(located: RequestText, start: int, end: int) -> str:

@@ -32,7 +32,8 @@ from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.constraints import LANGUAGE_NAME, LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
-from hive.understanding.parsing import ARROW_GLYPH, BLANK, ClauseReading, RequestText, blanked, locate_values, parse_request
+from hive.understanding.parsing import (ARROW_GLYPH, BLANK, POLITE_REQUEST, ClauseReading, RequestText, blanked, locate_values, parse_request,
+                                        questions_asked)
 from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
@@ -68,7 +69,6 @@ PRONOUN = re.compile(
 # the text an earlier step made, pointed at ("then from that text answer this question")
 THAT_TEXT = re.compile(r"\b(?:that|those)\s+(?:texts?|words|writing)\b", re.I)
 QUESTION_SENTENCE = re.compile(r"[^.?!:]*\?")
-POLITE_REQUEST = re.compile(r"^\s*(?:could|can|would|will) you\b", re.I)
 WORDS = re.compile(r"[^\W\d_]{2,}")
 GREETINGS = {"hello", "hi", "hey", "thanks", "thank", "you", "ok", "okay", "bye", "good", "morning", "evening"}
 PICTURE_QUESTIONS = re.compile(r"\b(?:picture|photo|image|visual)s?[- ]questions?\b", re.I)  # "a picture question-answering model"
@@ -601,7 +601,16 @@ class _SourceResolver:
 
     def _uses(self, mention: Mention) -> list[str]:
         source = mention.source if isinstance(mention.source, str) else None
-        return secondary_inputs(mention.resolved_task, source, self.by_id)
+        uses = secondary_inputs(mention.resolved_task, source, self.by_id)
+        return [self._question_asked(mention) if used == QUESTION_ID else used for used in uses]
+
+    def _question_asked(self, mention: Mention) -> str:
+        """The question an answering step answers: the one question sentence its words overlap, when the request
+        asks several ("Which month had the highest energy bill? What was the total transport spend?"), else the
+        request's question."""
+        by_text = {r.value: r.id for r in self.inputs if "question" in r.modalities and r.id != PROMPT_ID}
+        overlapped = [text for start, end, text in questions_asked(self.located) if start < mention.end and mention.start < end]
+        return by_text.get(overlapped[0], QUESTION_ID) if len(overlapped) == 1 else QUESTION_ID
 
 
 def domains_for(goals: list[GoalSpec], inputs: list[InputResource], library: DomainLibrary) -> list[str]:
