@@ -691,6 +691,9 @@ def _question(located: RequestText, texts: list[str]) -> str | None:
     if context and context.end() > start:
         return None
     question = _restore(located, start, end + 1).strip()
+    asked = questions_asked(located)
+    if POLITE_REQUEST.match(question) and asked and asked[-1][0] >= (context.end() if context else 0):
+        return asked[-1][2]  # "Which team scored most? Could you keep it short?": the question before the request
     return question if _worded(question) else None
 
 

@@ -463,3 +463,8 @@ def test_a_licence_kept_away_from_something_is_refused():
 ])
 def test_anything_but_a_licence_refused_in_turn_allows_it_alone(text, expected):
     assert read_constraints(text)[0] == expected
+
+
+def test_a_thing_used_the_most_in_the_person_s_data_is_no_popularity():
+    assert {p.key for p in constraint_phrases("Which van used the most diesel last week?")} == set()
+    assert {p.key for p in constraint_phrases("the captioner used the most by other teams")} == {"rank_by"}

@@ -135,3 +135,10 @@ def test_a_second_translation_into_another_language_reads_what_the_first_read():
     translations = [args["text"] for task, args in steps if task == "translation"]
     assert len(translations) == 2 and len(set(translations)) == 1 and not translations[0].startswith("<resource")
     assert [task for task, _args in steps].count("text-to-speech") == 2
+
+
+def test_results_named_as_material_of_one_text_are_read_together():
+    """'... mentioning both answers' had written the memo twice, once per answer (dev6)."""
+    steps = _steps("Describe ./front.jpg, tell me what time the scanned ticket ./ticket.png shows, and draft a post "
+                   "mentioning both answers.")
+    assert [task for task, _ in steps].count("text-generation") == 1

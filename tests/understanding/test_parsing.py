@@ -427,3 +427,22 @@ def test_a_text_between_two_rule_lines_ends_at_the_second():
                                     "I expect an apology this time.\n---\nPlease summarise it in one line and draft a short reply.")
     assert parsed.input_texts == ["The bus was late again and the driver was rude to my son. I expect an apology this time."]
     assert "summarise it in one line and draft a short reply" in located.masked
+
+
+def test_each_question_sentence_is_kept_and_a_polite_request_is_no_question():
+    parsed, _located = parse_request("Scores: | team | points |\n|---|---|\n| Ravens | 41 |\n| Owls | 37 |\n\n"
+                                     "Which team scored most? What is the gap between them? Could you keep it short?")
+    assert parsed.question == "What is the gap between them?" or parsed.more_questions
+    assert set(parsed.more_questions) | {parsed.question} >= {"Which team scored most?", "What is the gap between them?"}
+    assert not any(q.startswith("Could you") for q in parsed.more_questions)
+
+
+def test_each_question_asked_of_a_table_is_a_step_answering_it(planner):
+    result = planner.plan_or_error("Stock count:\n\n| item | shelf | units |\n|---|---|---|\n| bolts | A1 | 120 |\n| nuts | B4 | 75 |\n\n"
+                                   "Which item has the fewest units? On which shelf are the bolts? Then write a short note "
+                                   "to the warehouse team mentioning both answers.")
+    assert result.error is None, result.error
+    answers = [t for t in result.tasks if t.task == "table-question-answering"]
+    assert len(answers) == 2
+    assert {t.args["question"] for t in answers} == {"Which item has the fewest units?", "On which shelf are the bolts?"}
+    assert [t.task for t in result.tasks].count("text-generation") == 1  # one note, reading both answers

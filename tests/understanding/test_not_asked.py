@@ -1,0 +1,77 @@
+"""Work a request names without asking for it (hive/understanding/not_asked.py): the clause tests, then the planner."""
+
+import pytest
+
+from hive.pipeline import Planner
+from hive.understanding.not_asked import done_clauses, refusing_clauses
+
+
+def _flagged(test, text: str, word: str) -> bool:
+    start = text.index(word)
+    return bool(test(text, start, start + len(word)))
+
+
+@pytest.mark.parametrize("text, word", [
+    ("This is not a captioning job, the photos already have titles", "captioning"),
+    ("Not needed: subtitles (the client burns them in) and any voice-over.", "voice-over"),
+    ("Object detection is out of scope for this ticket", "detection"),
+    ("The summary isn't wanted, only the keywords", "summary"),
+    ("We are not asking you to translate it.", "translate"),
+    ("no captioning please", "captioning"),
+])
+def test_refusals_are_read(text, word):
+    assert _flagged(refusing_clauses, text, word)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("If the letter is not in English, translate it.", "translate"),  # a condition asks
+    ("Don't forget to summarise it.", "summarise"),  # a reminder asks
+    ("Not only translate it but also read it aloud", "translate"),
+    ("Translate it, I am not asking for a summary.", "Translate"),  # the refusal is another clause's
+    ("I do not know much German, so translate it for me", "translate"),  # a content word ends the refusal's reach
+])
+def test_asks_that_only_sit_near_a_negation_are_kept(text, word):
+    assert not _flagged(refusing_clauses, text, word)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("The echo removal happened yesterday in the studio.", "echo"),
+    ("Speaker separation is done already.", "Speaker"),
+    ("the intro is voiced by me, in my own studio", "voiced"),
+    ("the call centre software already transcribed it:", "transcribed"),
+    ("the German pages go to a colleague who translates them", "translates"),
+    ("Caption the photo -- no wait, scratch that, just tag the objects", "Caption"),
+])
+def test_work_done_or_taken_back_is_read(text, word):
+    assert _flagged(done_clauses, text, word)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Translate it, the summary is done already", "Translate"),  # the other clause's work is done
+    ("I already recorded the talk, please transcribe it", "transcribe"),
+    ("Please get the interview transcribed", "transcribed"),
+])
+def test_asks_beside_work_done_are_kept(text, word):
+    assert not _flagged(done_clauses, text, word)
+
+
+def _tasks(query: str) -> list[str]:
+    result = Planner(select_models=False).plan_or_error(query)
+    assert result.error is None, result.error
+    return [t.task for t in result.tasks]
+
+
+def test_a_step_refused_is_not_planned():
+    assert _tasks("This isn't a translation job, the notes are in English. Summarise ./notes.txt in three lines.") == ["summarization"]
+
+
+def test_a_step_out_of_scope_is_not_planned():
+    assert _tasks("Out of scope: depth maps. Detect the parked cars in ./yard.jpg.") == ["object-detection"]
+
+
+def test_work_done_already_is_not_planned():
+    assert _tasks("Noise reduction happened in the studio. Transcribe ./session.wav.") == ["automatic-speech-recognition"]
+
+
+def test_a_request_taken_back_is_replaced_by_the_next_one():
+    assert _tasks("Summarise ./essay.txt -- no, scrap that, rewrite it in simpler words instead.") == ["text2text-generation"]
