@@ -45,6 +45,11 @@ SOMEONE_ELSE_BEFORE = re.compile(r"\b(?:who|agency|team|staff|colleague|colleagu
 # a past tense with its doer before it ("our phone system already transcribed it", "a tool translated these badly")
 DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|system|service|software)\s+(?:already\s+|just\s+|"
                             r"'ve\s+|have\s+|had\s+)?$", re.I)
+# work done, said anywhere in a clause ("The English edition of my book is narrated by me", "a Madrid agency handles the
+# Spanish version"): read only in the clauses of a span the detector read whole, where no cue word anchors the work
+DONE_IN_CLAUSE = re.compile(r"\b(?:is|are|was|were|been)\s+(?:already\s+)?[a-z]{3,}(?:ed|en|wn|t)\s+by\s+(?:me|us|myself|ourselves|hand)\b"
+                            r"|\b(?:who|agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
+                            r"(?:[\w'-]+\s+){0,3}?(?:handles?|does|covers?|takes\s+care\s+of|deals\s+with)\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
 # a request taken back in the same sentence ("Summarise this for my class -- no, scrap that, ...")
 TAKING_BACK = (r"(?:(?:no|nah|actually|wait|hmm|sorry|oh)[,!\s]+)*(?:(?:scrap|scratch|forget|cancel|strike|ignore|drop)\s+that"
@@ -79,6 +84,8 @@ def done_clauses(masked: str, start: int, end: int) -> list[tuple[int, int]]:
                 or (PAST_TENSE.match(masked, at) and DONE_BY_BEFORE.search(before)) or TAKEN_BACK.match(masked, at) \
                 or TAKING_BACK_HERE.match(masked, at):
             found.append((clause_start, clause_end))
+        elif (at != start or end > clause_end) and DONE_IN_CLAUSE.search(masked, clause_start, clause_end):
+            found.append((clause_start, clause_end))  # a clause inside a span the detector read whole: its words anywhere
     return found
 
 

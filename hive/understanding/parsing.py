@@ -28,6 +28,9 @@ FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 # An e-mail style quoted block: lines opening with ">" ("Pasting a customer's message below.\n\n> Been on ...")
 BLOCK_QUOTE = re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.M)
+RULE = r"(?:-{3,}|={3,}|\*{3,})"  # a line of its own setting pasted content apart
+# a text set apart between two rule lines ("---\nMIDVALE, March 3 -- ...\n---"): pasted, with its quotes inside it
+RULED_BLOCK = re.compile(rf"^[ \t]*(?P<rule>{RULE})[ \t]*\n(?P<body>.+?)\n[ \t]*(?P=rule)[ \t]*$", re.M | re.S)
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’"""
     r"""|«(?P<guillemets>[^»\n]+)»|„(?P<low>[^“”\n]+)[“”]|「(?P<corner>[^」\n]+)」|『(?P<corner2>[^』\n]+)』)(?!\w)"""
@@ -74,7 +77,7 @@ PASTE_MARKER = re.compile(
 PASTE_MIN_WORDS = 5
 ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with arrows ("transcribe -> summarise")
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
-SEPARATOR_LINE = re.compile(r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n\s*")
+SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
@@ -165,6 +168,11 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         body = re.sub(r"(?m)^[ \t]*>[ \t]?", "", block.group()).strip()
         if body:
             found.texts.append((block.start(), block.end(), body))
+            found.masked = blanked(found.masked, block.start(), block.end())
+    for block in RULED_BLOCK.finditer(found.masked):
+        outside = found.masked[: block.start()] + found.masked[block.end():]
+        if len(block["body"].split()) >= PASTE_MIN_WORDS and len(outside.split()) >= PASTE_MIN_WORDS:
+            found.texts.append((block.start("body"), block.end("body"), block["body"].strip()))
             found.masked = blanked(found.masked, block.start(), block.end())
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)

@@ -46,6 +46,13 @@ def test_work_done_or_taken_back_is_read(text, word):
     assert _flagged(done_clauses, text, word)
 
 
+def test_work_done_is_read_anywhere_in_a_clause_of_a_span_read_whole():
+    text = "The Welsh edition of my novel is narrated by me, in my own voice. For the Irish edition"
+    assert done_clauses(text, 0, len(text)) == [(0, text.index("."))]
+    assert done_clauses("Our agency in Lyon handles the French copy. Write the ad.", 0, 43)
+    assert not done_clauses("Transcribe the talk recorded by me", 0, len("Transcribe"))  # a cue word anchors the work
+
+
 @pytest.mark.parametrize("text, word", [
     ("Translate it, the summary is done already", "Translate"),  # the other clause's work is done
     ("I already recorded the talk, please transcribe it", "transcribe"),
@@ -75,3 +82,8 @@ def test_work_done_already_is_not_planned():
 
 def test_a_request_taken_back_is_replaced_by_the_next_one():
     assert _tasks("Summarise ./essay.txt -- no, scrap that, rewrite it in simpler words instead.") == ["text2text-generation"]
+
+
+def test_work_narrated_by_the_person_is_no_step_beside_the_one_asked():
+    assert _tasks("The English audiobook of my novel is narrated by me, in my own voice. For the Dutch edition, though: "
+                  "translate ./chapter1.txt into Dutch, then produce a Dutch read-aloud of the translation.") == ["translation", "text-to-speech"]

@@ -446,3 +446,10 @@ def test_each_question_asked_of_a_table_is_a_step_answering_it(planner):
     assert len(answers) == 2
     assert {t.args["question"] for t in answers} == {"Which item has the fewest units?", "On which shelf are the bolts?"}
     assert [t.task for t in result.tasks].count("text-generation") == 1  # one note, reading both answers
+
+
+def test_a_text_between_two_rule_lines_is_pasted_whole_with_its_quotes():
+    query = ("Pull out the people named in the piece below.\n\n---\nBRISTOL, May 2 -- The harbour master Ada Penrose said "
+             "the quay would reopen. \"We are ready,\" she said. Mayor Tom Hale called it \"overdue\".\n---")
+    parsed, _located = parse_request(query)
+    assert len(parsed.input_texts) == 1 and parsed.input_texts[0].startswith("BRISTOL, May 2") and parsed.input_texts[0].endswith("\"overdue\".")
