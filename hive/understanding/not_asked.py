@@ -32,8 +32,9 @@ NOT_ASKING = re.compile(r"\W*(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+)?not\s+(?:ask
 NOT_ASKED_HEADER = re.compile(r"\b(?:not\s+(?:required|needed|wanted|requested|in\s+scope|included|asked\s+for)|out\s+of\s+scope|"
                               r"excluded|exclusions|no\s+need\s+for|(?:don'?t|won'?t|do\s+not)\s+need)\s*:[^.;!?\n]*$", re.I)
 DONE_AFTER = re.compile(
-    r"[^.;:!?(),\n]{0,40}?\b(?:(?:(?:is|are|was|were|'s|'re|has\s+been|have\s+been|had\s+been|'s\s+been|'ve\s+been)\s+(?:already\s+)?"
-    r"(?:done|finished|handled|sorted|covered|complete|completed|taken\s+care\s+of|over|dealt\s+with))|happened|exists?\s+already|"
+    r"(?:(?!\b(?:once|when|after|until|before|if|unless)\b)[^.;:!?(),\n]){0,40}?\b(?:(?:(?:is|are|was|were|'s|'re|has\s+been|have\s+been|"
+    r"had\s+been|'s\s+been|'ve\s+been)\s+(?:already\s+)?(?:done|finished|handled|sorted\s+out|complete|completed|taken\s+care\s+of|"
+    r"dealt\s+with))|happened|exists?\s+already|"
     r"already\s+exists?|(?:is|are)\s+(?:already\s+)?(?:mine|ours|my\s+(?:part|job)|our\s+(?:part|job)))\b", re.I)
 BY_ONESELF_AFTER = re.compile(r"\S*\s+(?:[\w'-]+\s+){0,2}?(?:by\s+(?:me|us|myself|ourselves|hand|a\s+human|people)|myself|ourselves|"
                               r"manually|in[\s-]house)\b", re.I)
@@ -49,7 +50,8 @@ DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|sy
 # Spanish version"): read only in the clauses of a span the detector read whole, where no cue word anchors the work
 DONE_IN_CLAUSE = re.compile(r"\b(?:is|are|was|were|been)\s+(?:already\s+)?[a-z]{3,}(?:ed|en|wn|t)\s+by\s+(?:me|us|myself|ourselves|hand)\b"
                             r"|\b(?:who|agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
-                            r"(?:[\w'-]+\s+){0,3}?(?:handles?|does|covers?|takes\s+care\s+of|deals\s+with)\b", re.I)
+                            r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|does|covers|covered|"
+                            r"takes\s+care\s+of|deals\s+with)\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
 # a request taken back in the same sentence ("Summarise this for my class -- no, scrap that, ...")
 TAKING_BACK = (r"(?:(?:no|nah|actually|wait|hmm|sorry|oh)[,!\s]+)*(?:(?:scrap|scratch|forget|cancel|strike|ignore|drop)\s+that"

@@ -87,3 +87,12 @@ def test_a_request_taken_back_is_replaced_by_the_next_one():
 def test_work_narrated_by_the_person_is_no_step_beside_the_one_asked():
     assert _tasks("The English audiobook of my novel is narrated by me, in my own voice. For the Dutch edition, though: "
                   "translate ./chapter1.txt into Dutch, then produce a Dutch read-aloud of the translation.") == ["translation", "text-to-speech"]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Translate it once the editing is done", "Translate"),  # a condition, not work done
+    ("and also tell me how many patients are over 65", "tell"),
+    ("Tell me which department should handle it", "Tell"),
+])
+def test_words_that_only_look_like_work_done_are_asks(text, word):
+    assert not _flagged(done_clauses, text, word) and not done_clauses(text, 0, len(text))
