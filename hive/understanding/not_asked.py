@@ -16,11 +16,14 @@ from hive.understanding.parsing import BLANK
 # the grammar words that may stand between a refusing word and the work it refuses ("not asking for any enhancement",
 # "isn't a translation job", "we are not asking you to write it"); a content word between ends the refusal's reach
 _BETWEEN = (r"(?:a|an|the|any|some|more|further|separate|extra|another|new|full|such|its|their|my|our|his|her|this|that|these|"
-            r"those|it|them|me|us|you|please|really|actually|even|yet|need|needs|needed|want|wants|wanted|asking|looking|for|to|"
+            r"those|it|them|me|us|you|please|really|actually|even|yet|need|needs|needed|want|wants|wanted|(?:asking|looking)(?:\s+for)?|to|"
             r"of|be|being|bother|bothering|try|trying|go|start|do|doing|make|making|get|getting|have|having|ask|with|any\s+kind\s+of)")
-REFUSING = re.compile(rf"\b(?:no|not|never|without|nor|neither|skip|skipping|scrap|omit|omitting|instead\s+of|rather\s+than|"
+REFUSING = re.compile(rf"\b(?:no|not|nor|neither|skip|skipping|scrap|omit|omitting|instead\s+of|rather\s+than|"
                       rf"other\s+than|isn'?t|aren'?t|wasn'?t|don'?t|do\s+not|doesn'?t|does\s+not|no\s+need\s+(?:for|to))"
                       rf"\s+(?:{_BETWEEN}\s+){{0,4}}$", re.I)
+# "without" refuses the work a gerund names ("summarise it without translating"), not a thing ("can't sleep without a story")
+WITHOUT = re.compile(r"\bwithout\s+$", re.I)
+GERUND = re.compile(r"[a-z]{3,}ing\b", re.I)
 # a refusal that is a condition or a reminder asks after all ("if it's not in English, translate it", "don't forget to")
 NOT_A_REFUSAL = re.compile(r"\b(?:if|unless|whether|when|in\s+case|forget|miss|hesitate|only|just)\b", re.I)
 NOT_WANTED_AFTER = re.compile(
@@ -40,9 +43,9 @@ BY_ONESELF_AFTER = re.compile(r"\S*\s+(?:[\w'-]+\s+){0,2}?(?:by\s+(?:me|us|mysel
                               r"manually|in[\s-]house)\b", re.I)
 ALREADY_BEFORE = re.compile(r"\balready\s+(?:been\s+)?(?:[\w'-]+\s+){0,2}$", re.I)
 # someone else's work, said in the present ("our translator handles the Spanish", "a cousin who translates them")
-SOMEONE_ELSE_BEFORE = re.compile(r"\b(?:who|agency|team|staff|colleague|colleagues|translator|cousin|editor|department|someone|"
-                                 r"somebody|vendor)\s+(?:already\s+|also\s+|usually\s+|then\s+)?(?:(?:handles?|handled|does|did|"
-                                 r"covers?|takes\s+care\s+of|deals\s+with)\s+(?:the\s+|that\s+|our\s+|my\s+|those\s+)?)?$", re.I)
+SOMEONE_ELSE_BEFORE = re.compile(r"\bwho\s+(?:already\s+|also\s+|usually\s+)?$|\b(?:agency|team|staff|colleagues?|translator|cousin|"
+                                 r"editor|department|someone|somebody|vendor)\s+(?:already\s+|also\s+|usually\s+)?(?:handles|handled|"
+                                 r"does|did|covers|takes\s+care\s+of|deals\s+with)\s+(?:the\s+|that\s+|our\s+|my\s+|those\s+)?$", re.I)
 # a past tense with its doer before it ("our phone system already transcribed it", "a tool translated these badly")
 DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|system|service|software)\s+(?:already\s+|just\s+|"
                             r"'ve\s+|have\s+|had\s+)?$", re.I)
@@ -70,6 +73,7 @@ def refusing_clauses(masked: str, start: int, end: int) -> list[tuple[int, int]]
         refusal = REFUSING.search(before)
         sentence_start = max(masked.rfind(stop, 0, at) for stop in ".!?\n") + 1
         if (refusal and BLANK not in refusal.group() and not NOT_A_REFUSAL.search(before[: refusal.end()])) \
+                or (WITHOUT.search(before) and GERUND.match(masked, at)) \
                 or NOT_WANTED_AFTER.match(masked, at, clause_end) or (at == clause_start and NOT_ASKING.match(masked, at, clause_end)) \
                 or NOT_ASKED_HEADER.search(masked, sentence_start, at):
             found.append((clause_start, clause_end))

@@ -96,3 +96,18 @@ def test_work_narrated_by_the_person_is_no_step_beside_the_one_asked():
 ])
 def test_words_that_only_look_like_work_done_are_asks(text, word):
     assert not _flagged(done_clauses, text, word) and not done_clauses(text, 0, len(text))
+
+
+@pytest.mark.parametrize("text, word, refused", [
+    ("Summarise the report without translating it", "translating", True),
+    ("My daughter won't sleep without a story, so write one", "story", False),
+    ("keep that licence away from the drawing -- not for the illustration, please", "illustration", False),
+])
+def test_without_refuses_a_gerund_and_not_for_scopes_a_limit(text, word, refused):
+    assert _flagged(refusing_clauses, text, word) == refused
+
+
+def test_a_team_named_beside_the_work_is_not_its_doer():
+    text = "Please (1) tag any personal names or team names in it so we can redact them"
+    start = text.index("names in it")
+    assert not done_clauses(text, start, start + len("names in it"))
