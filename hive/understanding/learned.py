@@ -177,6 +177,7 @@ class LearnedUnderstander(RuleUnderstander):
         has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
         tasks: list[Mention] = list(chained)
         unclaimed_questions = []
+        not_asked: list[Mention] = []  # work done already or by someone else, or taken back
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
@@ -193,6 +194,9 @@ class LearnedUnderstander(RuleUnderstander):
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
+            done = [m for m in found if not self._asked_beyond(m, done_clauses, located)]  # (before a later part says it on)
+            not_asked += done
+            found = [m for m in found if m not in done]
             if not found and reading.part.question and has_inputs and not _reads_a_task(reading) \
                     and not ASKS_FOR_HELP.match(located.masked, reading.part.start):
                 unclaimed_questions.append(reading)  # (a question read surely as a task repeats its step: "... Could you score it?")
@@ -218,7 +222,7 @@ class LearnedUnderstander(RuleUnderstander):
         refused = {m.task for m in mentions + tasks if not self._asked_beyond(m, refusing_clauses, located)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
-        tasks = self._without_work_done_or_taken_back(tasks, located)
+        tasks = self._without_work_done_or_taken_back(tasks, located, not_asked)
         tasks.sort(key=lambda m: m.start)
         required = [p for p in located.constraints if not p.wish]
         parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
@@ -297,10 +301,11 @@ class LearnedUnderstander(RuleUnderstander):
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
 
-    def _without_work_done_or_taken_back(self, tasks: list[Mention], located: RequestText) -> list[Mention]:
+    def _without_work_done_or_taken_back(self, tasks: list[Mention], located: RequestText, not_asked: list[Mention]) -> list[Mention]:
         """Without the mentions of work done already or by someone else ("our phone system already transcribed it"), or
-        taken back ("Summarise this -- no, scrap that, a summary loses too much": the summary named after it too)."""
-        dropped = [m for m in tasks if not self._asked_beyond(m, done_clauses, located)]
+        taken back ("Summarise this -- no, scrap that, a summary loses too much": the summary named after it too);
+        `not_asked` holds the ones found already."""
+        dropped = not_asked + [m for m in tasks if not self._asked_beyond(m, done_clauses, located)]
         for mention in list(dropped):
             sentence_end = SENTENCE_END.search(located.masked, mention.end)
             dropped += [m for m in tasks if m.task == mention.task and m.kind == "noun" and mention.end <= m.start

@@ -111,3 +111,13 @@ def test_a_team_named_beside_the_work_is_not_its_doer():
     text = "Please (1) tag any personal names or team names in it so we can redact them"
     start = text.index("names in it")
     assert not done_clauses(text, start, start + len("names in it"))
+
+
+def test_work_done_before_does_not_swallow_the_same_work_asked_after_it():
+    """The done transcription had taken the asked one as its restatement, and both were dropped (dev24)."""
+    result = Planner(select_models=False).plan_or_error(
+        "The paper forms were transcribed by hand last year. For each interview (./interviews/*.wav) the pipeline will "
+        "(a) transcribe the recording with a recogniser that supports Spanish; (b) summarise the transcript.")
+    assert result.error is None, result.error
+    assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
+    assert result.tasks[0].requested  # asked for, not a bridge the planner added
