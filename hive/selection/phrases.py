@@ -151,6 +151,11 @@ def model_nouns() -> str:
     return _vocabulary()["model_nouns"]
 
 
+def taking_back() -> str:
+    """The pattern of words taking back what was just said ("no, scrap that", "on second thought")."""
+    return _vocabulary()["taking_back"]
+
+
 def limit_words() -> frozenset[str]:
     """Words that say a limit on the models ("smallest", "licence", "downloads"): their misspellings are mended first."""
     return frozenset(_vocabulary()["limit_words"])
@@ -189,7 +194,19 @@ def constraint_phrases(text: str) -> list[Phrase]:
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
         kept.append(Phrase(device.start(), device.end(), "smallest", True))  # "it needs to fit on a phone"
-    return _wishes(text, sorted(kept, key=lambda p: (p.start, p.end)), data)
+    return _wishes(text, _corrections(text, sorted(kept, key=lambda p: (p.start, p.end)), data), data)
+
+
+def _corrections(text: str, found: list[Phrase], data: dict) -> list[Phrase]:
+    """A limit of a kind said again after words taking the earlier one back replaces it ("For the voice, the most
+    downloaded one -- hmm, on second thought, the most liked")."""
+    patterns = data["patterns"]
+    for index, phrase in enumerate(found):
+        earlier = [p for p in found[:index] if p.key == phrase.key and not isinstance(p.value, list)]
+        between = text[earlier[-1].end:phrase.start] if earlier else ""
+        if earlier and not re.search(r"[.?!]\s", between) and (patterns["taking_back"].search(between) or patterns["replacing"].search(between)):
+            phrase.correction = True
+    return found
 
 
 # Fields that admit or refuse a model (a wish of one is not applied); rankings only order, so a wished one applies.

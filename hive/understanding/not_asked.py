@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from hive.selection.phrases import taking_back
 from hive.understanding.parsing import BLANK
 
 # the grammar words that may stand between a refusing word and the work it refuses ("not asking for any enhancement",
@@ -56,11 +57,6 @@ DONE_IN_CLAUSE = re.compile(r"\b(?:is|are|was|were|been)\s+(?:already\s+)?[a-z]{
                             r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|does|covers|covered|"
                             r"takes\s+care\s+of|deals\s+with)\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
-# a request taken back in the same sentence ("Summarise this for my class -- no, scrap that, ...")
-TAKING_BACK = (r"(?:(?:no|nah|actually|wait|hmm|sorry|oh)[,!\s]+)*(?:(?:scrap|scratch|forget|cancel|strike|ignore|drop)\s+that"
-               r"|actually[,\s]+no|no[,\s]+wait)\b")
-TAKEN_BACK = re.compile(rf"[^.?!\n]{{0,80}}?(?:--|\u2014|,|;|\.\.\.)\s*{TAKING_BACK}", re.I)
-TAKING_BACK_HERE = re.compile(TAKING_BACK, re.I)  # the words taking it back are no ask themselves ("scrap that")
 CLAUSE_STOPS = re.compile(r"[.;:!?()\n]|\s--\s|\s\u2014\s")
 
 
@@ -87,12 +83,19 @@ def done_clauses(masked: str, start: int, end: int) -> list[tuple[int, int]]:
         before = masked[clause_start:at]
         if DONE_AFTER.match(masked, at, clause_end) or BY_ONESELF_AFTER.match(masked, at, clause_end) \
                 or ALREADY_BEFORE.search(before) or SOMEONE_ELSE_BEFORE.search(before) \
-                or (PAST_TENSE.match(masked, at) and DONE_BY_BEFORE.search(before)) or TAKEN_BACK.match(masked, at) \
-                or TAKING_BACK_HERE.match(masked, at):
+                or (PAST_TENSE.match(masked, at) and DONE_BY_BEFORE.search(before)) or _taken_back(masked, at):
             found.append((clause_start, clause_end))
         elif (at != start or end > clause_end) and DONE_IN_CLAUSE.search(masked, clause_start, clause_end):
             found.append((clause_start, clause_end))  # a clause inside a span the detector read whole: its words anywhere
     return found
+
+
+def _taken_back(masked: str, at: int) -> bool:
+    """Whether the sentence goes on, after a mention's words, to take them back ("Summarise this -- no, scrap that, ..."), or
+    the words are the taking back themselves ("scrap that" asks for nothing)."""
+    taking = taking_back()
+    return bool(re.compile(rf"[^.?!\n]{{0,80}}?(?:--|\u2014|,|;|\.\.\.)\s*{taking}", re.I).match(masked, at)
+                or re.compile(taking, re.I).match(masked, at))
 
 
 def _anchors(masked: str, start: int, end: int) -> list[tuple[int, int, int]]:

@@ -468,3 +468,9 @@ def test_anything_but_a_licence_refused_in_turn_allows_it_alone(text, expected):
 def test_a_thing_used_the_most_in_the_person_s_data_is_no_popularity():
     assert {p.key for p in constraint_phrases("Which van used the most diesel last week?")} == set()
     assert {p.key for p in constraint_phrases("the captioner used the most by other teams")} == {"rank_by"}
+
+
+def test_a_limit_said_again_after_taking_the_first_back_replaces_it():
+    found, _spans = read_constraints("For the narrator, the most downloaded one -- hmm, on second thought, the most liked.")
+    assert found == {"rank_by": "likes"}
+    assert read_constraints("the most downloaded summariser and the most liked voice")[0] == {"rank_by": "downloads"}

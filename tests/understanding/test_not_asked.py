@@ -121,3 +121,7 @@ def test_work_done_before_does_not_swallow_the_same_work_asked_after_it():
     assert result.error is None, result.error
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization"]
     assert result.tasks[0].requested  # asked for, not a bridge the planner added
+
+
+def test_on_second_thought_takes_a_step_back():
+    assert _flagged(done_clauses, "Translate the menu -- on second thought, just read it aloud", "Translate")
