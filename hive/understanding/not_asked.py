@@ -41,7 +41,7 @@ DONE_AFTER = re.compile(
     r"dealt\s+with))|happened|exists?\s+already|"
     r"already\s+exists?|(?:is|are)\s+(?:already\s+)?(?:mine|ours|my\s+(?:part|job)|our\s+(?:part|job)))\b", re.I)
 BY_ONESELF_AFTER = re.compile(r"\S*\s+(?:[\w'-]+\s+){0,2}?(?:by\s+(?:me|us|myself|ourselves|hand|a\s+human|people)|myself|ourselves|"
-                              r"manually|in[\s-]house)\b", re.I)
+                              r"manually)\b", re.I)
 ALREADY_BEFORE = re.compile(r"\balready\s+(?:been\s+)?(?:[\w'-]+\s+){0,2}$", re.I)
 # someone else's work, said in the present ("our translator handles the Spanish", "a cousin who translates them")
 SOMEONE_ELSE_BEFORE = re.compile(r"\bwho\s+(?:already\s+|also\s+|usually\s+)?$|\b(?:agency|team|staff|colleagues?|translator|cousin|"
@@ -55,7 +55,9 @@ DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|sy
 DONE_IN_CLAUSE = re.compile(r"\b(?:is|are|was|were|been)\s+(?:already\s+)?[a-z]{3,}(?:ed|en|wn|t)\s+by\s+(?:me|us|myself|ourselves|hand)\b"
                             r"|\b(?:who|agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
                             r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|does|covers|covered|"
-                            r"takes\s+care\s+of|deals\s+with)\b", re.I)
+                            r"takes\s+care\s+of|deals\s+with)\b"
+                            r"|\bin[\s-]house\s+(?:staff|team|people|translators?|editors?|designers?|lawyers?)\s+(?:already\s+|then\s+)?"
+                            r"(?!(?:should|shall|will|would|can|could|must|may|might|to|needs?|wants?|will)\b)[a-z]{3,}\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
 CLAUSE_STOPS = re.compile(r"[.;:!?()\n]|\s--\s|\s\u2014\s")
 

@@ -51,6 +51,10 @@ def test_work_done_is_read_anywhere_in_a_clause_of_a_span_read_whole():
     assert done_clauses(text, 0, len(text)) == [(0, text.index("."))]
     assert done_clauses("Our agency in Lyon handles the French copy. Write the ad.", 0, 43)
     assert not done_clauses("Transcribe the talk recorded by me", 0, len("Transcribe"))  # a cue word anchors the work
+    proofread = "The draft translation; our in-house editors proofread it afterwards. Then"
+    assert done_clauses(proofread, 0, len(proofread))
+    needs = "The draft translation; our in-house team needs a summary of it. Then"
+    assert not done_clauses(needs, 0, len(needs))
 
 
 @pytest.mark.parametrize("text, word", [
