@@ -50,9 +50,12 @@ SOMEONE_ELSE_BEFORE = re.compile(r"\bwho\s+(?:already\s+|also\s+|usually\s+)?$|\
 # a past tense with its doer before it ("our phone system already transcribed it", "a tool translated these badly")
 DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|system|service|software)\s+(?:already\s+|just\s+|"
                             r"'ve\s+|have\s+|had\s+)?$", re.I)
+# the work a passive names as done (not the making of an input: "a photo taken by me", "a letter written by me")
+WORK_DONE = (r"(?:transcribed|translated|summari[sz]ed|narrated|voiced|dubbed|captioned|subtitled|tagged|annotated|labell?ed|"
+             r"classified|segmented|retouched|enhanced|upscaled|denoised|cleaned\s+up|proofread|edited|diari[sz]ed)")
 # work done, said anywhere in a clause ("The English edition of my book is narrated by me", "a Madrid agency handles the
 # Spanish version"): read only in the clauses of a span the detector read whole, where no cue word anchors the work
-DONE_IN_CLAUSE = re.compile(r"\b(?:is|are|was|were|been)\s+(?:already\s+)?[a-z]{3,}(?:ed|en|wn|t)\s+by\s+(?:me|us|myself|ourselves|hand)\b"
+DONE_IN_CLAUSE = re.compile(rf"\b(?:is|are|was|were|been)\s+(?:already\s+)?{WORK_DONE}\s+by\s+(?:me|us|myself|ourselves|hand)\b"
                             r"|\b(?:who|agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
                             r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|does|covers|covered|"
                             r"takes\s+care\s+of|deals\s+with)\b"
