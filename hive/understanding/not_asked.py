@@ -56,8 +56,8 @@ WORK_DONE = (r"(?:transcribed|translated|summari[sz]ed|narrated|voiced|dubbed|ca
 # work done, said anywhere in a clause ("The English edition of my book is narrated by me", "a Madrid agency handles the
 # Spanish version"): read only in the clauses of a span the detector read whole, where no cue word anchors the work
 DONE_IN_CLAUSE = re.compile(rf"\b(?:is|are|was|were|been)\s+(?:already\s+)?{WORK_DONE}\s+by\s+(?:me|us|myself|ourselves|hand)\b"
-                            r"|\b(?:who|agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
-                            r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|does|covers|covered|"
+                            r"|\b(?:agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
+                            r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|covers|covered|"
                             r"takes\s+care\s+of|deals\s+with)\b"
                             r"|\bin[\s-]house\s+(?:staff|team|people|translators?|editors?|designers?|lawyers?)\s+(?:already\s+|then\s+)?"
                             r"(?!(?:should|shall|will|would|can|could|must|may|might|to|needs?|wants?|will)\b)[a-z]{3,}\b", re.I)

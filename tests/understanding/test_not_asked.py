@@ -129,3 +129,8 @@ def test_work_done_before_does_not_swallow_the_same_work_asked_after_it():
 
 def test_on_second_thought_takes_a_step_back():
     assert _flagged(done_clauses, "Translate the menu -- on second thought, just read it aloud", "Translate")
+
+
+def test_a_question_with_does_names_no_doer():
+    question = "Who does the invoice name as the buyer? Answer from ./invoice.png"
+    assert not done_clauses(question, 0, len(question))
