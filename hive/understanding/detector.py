@@ -23,8 +23,8 @@ from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
-from hive.understanding.parsing import RequestText
-from hive.understanding.segments import Part, part_between, split_parts
+from hive.understanding.parsing import POLITE_REQUEST, RequestText
+from hive.understanding.segments import WORD, Part, part_between, split_parts
 
 NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
@@ -113,7 +113,8 @@ class TaskDetector:
         item of its own and joins nothing before it."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         return [i for i in range(len(readings) - 1)
-                if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)]
+                if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
+                and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod
     def _joins(readings: list[PartReading], first: int, joint: PartReading) -> bool:
@@ -153,6 +154,14 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     logits = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(logits)
     return exp / exp.sum(axis=1, keepdims=True)
+
+
+def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
+    """A whole question sentence followed by a clause that asks no question (read unsurely before a sure ask: two asks,
+    not one clause broken, "Is there an en-suite? | Use those answers to write a listing blurb")."""
+    question = text[first.start:first.end].strip()
+    return question.endswith("?") and len(WORD.findall(question)) >= 3 and "?" not in text[second.start:second.end] \
+        and not POLITE_REQUEST.match(question)
 
 
 def _opens_bulleted_line(text: str, start: int) -> bool:

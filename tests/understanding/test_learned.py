@@ -771,3 +771,14 @@ def test_a_text_made_less_formal_is_rewritten(planner):
     result = planner.plan("Sunday's sermon recording is sermon.mp3. Could it be summarised for the newsletter, and the "
                           "summary made a bit less formal for the youth group page?")
     assert [t.task for t in result.tasks] == ["automatic-speech-recognition", "summarization", "text2text-generation"]
+
+
+def test_a_short_question_is_not_swallowed_by_the_sure_ask_after_it(planner):
+    """'Is there an en-suite? | Use those answers to write a listing blurb' had been read as one writing clause (dev6)."""
+    result = planner.plan_or_error("Floor plan ./plan_3b.png: how many bathrooms does it show? Is there a balcony? Use those "
+                                   "answers to write a short listing text.")
+    assert result.error is None, result.error
+    tasks = [t.task for t in result.tasks]
+    assert tasks.count("text-generation") == 1 and len(tasks) == 3
+    assert {t.args.get("question") for t in result.tasks if t.task != "text-generation"} == {
+        "how many bathrooms does it show?", "Is there a balcony?"}
