@@ -322,10 +322,10 @@ class LearnedUnderstander(RuleUnderstander):
             return True
         if clauses[0][0] <= start and end <= clauses[0][1]:
             return False
-        rest = located.query[start:end]
-        for clause_start, clause_end in clauses:
-            rest = rest[: max(0, clause_start - start)] + " " * (min(end, clause_end) - max(start, clause_start)) + rest[min(end, clause_end) - start:]
-        return any(family_of(label) == family_of(mention.task) for label, _p in self._best_readings(rest))
+        rest = located.query
+        for clause_start, clause_end in clauses:  # the clauses that do not ask left out, the offsets kept
+            rest = rest[:clause_start] + " " * (clause_end - clause_start) + rest[clause_end:]
+        return any(family_of(label) == family_of(mention.task) for label, _p in self._best_readings(rest[start:end]))
 
     def _constrains_a_step_asked(self, task: str, inside: list[Mention], located: RequestText, part: Part,
                                  earlier: list[Mention]) -> bool:

@@ -10,6 +10,7 @@ wherever the request names it; work done or taken back is only that mention's.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hive.selection.phrases import taking_back
 from hive.understanding.parsing import BLANK
@@ -63,6 +64,7 @@ DONE_IN_CLAUSE = re.compile(rf"\b(?:is|are|was|were|been)\s+(?:already\s+)?{WORK
                             r"(?!(?:should|shall|will|would|can|could|must|may|might|to|needs?|wants?|will)\b)[a-z]{3,}\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
 CLAUSE_STOPS = re.compile(r"[.;:!?()\n]|\s--\s|\s\u2014\s")
+NOT_A_WORD = re.compile(r"[\W_]*")  # what stands before a clause's first word (spaces, brackets, blanked values)
 
 
 def refusing_clauses(masked: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -98,9 +100,15 @@ def done_clauses(masked: str, start: int, end: int) -> list[tuple[int, int]]:
 def _taken_back(masked: str, at: int) -> bool:
     """Whether the sentence goes on, after a mention's words, to take them back ("Summarise this -- no, scrap that, ..."), or
     the words are the taking back themselves ("scrap that" asks for nothing)."""
+    later, here = _taking_back_patterns()
+    return bool(later.match(masked, at) or here.match(masked, at))
+
+
+@lru_cache(maxsize=1)
+def _taking_back_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """The vocabulary's words taking back what was said, after a mention's words in its sentence, and on their own."""
     taking = taking_back()
-    return bool(re.compile(rf"[^.?!\n]{{0,80}}?(?:--|\u2014|,|;|\.\.\.)\s*{taking}", re.I).match(masked, at)
-                or re.compile(taking, re.I).match(masked, at))
+    return re.compile(rf"[^.?!\n]{{0,80}}?(?:--|\u2014|,|;|\.\.\.)\s*{taking}", re.I), re.compile(taking, re.I)
 
 
 def _anchors(masked: str, start: int, end: int) -> list[tuple[int, int, int]]:
@@ -109,7 +117,7 @@ def _anchors(masked: str, start: int, end: int) -> list[tuple[int, int, int]]:
     starts = [start] + [stop.end() for stop in CLAUSE_STOPS.finditer(masked, start, end)]
     found = []
     for at in starts:
-        at = re.compile(r"[\W_]*").match(masked, at).end()
+        at = NOT_A_WORD.match(masked, at).end()
         if at >= max(end, start + 1) and at != start:
             continue
         stops_before = [m.end() for m in CLAUSE_STOPS.finditer(masked, 0, at)]
