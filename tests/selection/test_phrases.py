@@ -474,3 +474,8 @@ def test_a_limit_said_again_after_taking_the_first_back_replaces_it():
     found, _spans = read_constraints("For the narrator, the most downloaded one -- hmm, on second thought, the most liked.")
     assert found == {"rank_by": "likes"}
     assert read_constraints("the most downloaded summariser and the most liked voice")[0] == {"rank_by": "downloads"}
+
+
+def test_pass_at_k_is_a_metric_of_code_generation():
+    found, _spans = read_constraints("Pick the one with the best pass@1 on MultiPL-E, at most 7 billion parameters.")
+    assert found["best_on"] == {"dataset": "MultiPL-E", "config": None, "metric": "pass@1"}
