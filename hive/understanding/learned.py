@@ -178,6 +178,7 @@ class LearnedUnderstander(RuleUnderstander):
         tasks: list[Mention] = list(chained)
         unclaimed_questions = []
         not_asked: list[Mention] = []  # work done already or by someone else, or taken back
+        judged: set[int] = set()  # the mentions whose parts were judged for that as they were read
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
@@ -196,6 +197,7 @@ class LearnedUnderstander(RuleUnderstander):
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
             done = [m for m in found if not self._asked_beyond(m, done_clauses, located)]  # (before a later part says it on)
             not_asked += done
+            judged.update(id(m) for m in found)
             found = [m for m in found if m not in done]
             if not found and reading.part.question and has_inputs and not _reads_a_task(reading) \
                     and not ASKS_FOR_HELP.match(located.masked, reading.part.start):
@@ -222,7 +224,7 @@ class LearnedUnderstander(RuleUnderstander):
         refused = {m.task for m in mentions + tasks if not self._asked_beyond(m, refusing_clauses, located)}
         if refused:  # "write it down in Korean, don't translate": no translation, the clause's next reading instead
             tasks = [m for m in tasks if m.task not in refused] or _likeliest_ask(readings, located, refused)
-        tasks = self._without_work_done_or_taken_back(tasks, located, not_asked)
+        tasks = self._without_work_done_or_taken_back(tasks, located, not_asked, judged)
         tasks.sort(key=lambda m: m.start)
         required = [p for p in located.constraints if not p.wish]
         parsed.constraints, parsed.unplaced_constraints, parsed.unplaced_scoped = scope_constraints(
@@ -301,11 +303,12 @@ class LearnedUnderstander(RuleUnderstander):
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
 
-    def _without_work_done_or_taken_back(self, tasks: list[Mention], located: RequestText, not_asked: list[Mention]) -> list[Mention]:
+    def _without_work_done_or_taken_back(self, tasks: list[Mention], located: RequestText, not_asked: list[Mention],
+                                         judged: set[int]) -> list[Mention]:
         """Without the mentions of work done already or by someone else ("our phone system already transcribed it"), or
         taken back ("Summarise this -- no, scrap that, a summary loses too much": the summary named after it too);
-        `not_asked` holds the ones found already."""
-        dropped = not_asked + [m for m in tasks if not self._asked_beyond(m, done_clauses, located)]
+        `not_asked` holds the ones found as their parts were read, `judged` the ids of every mention judged then."""
+        dropped = not_asked + [m for m in tasks if id(m) not in judged and not self._asked_beyond(m, done_clauses, located)]
         for mention in list(dropped):
             sentence_end = SENTENCE_END.search(located.masked, mention.end)
             dropped += [m for m in tasks if m.task == mention.task and m.kind == "noun" and mention.end <= m.start
@@ -519,9 +522,13 @@ def _into_another_language(task: str, masked: str, part: Part, earlier_part: Par
 def _asks_another_question(located: RequestText, part: Part, earlier_part: Part | None) -> bool:
     """The part asks a question of its own after the part before asked another ("Which truck had the most incidents?
     Which used the most fuel?": one answer each)."""
+    if earlier_part is None:
+        return False
+    questions = questions_asked(located)
+
     def asked(of: Part) -> list[str]:
-        return [text for start, end, text in questions_asked(located) if start < of.end and of.start < end]
-    return earlier_part is not None and len(mine := asked(part)) == 1 and len(theirs := asked(earlier_part)) == 1 and mine != theirs
+        return [text for start, end, text in questions if start < of.end and of.start < end]
+    return len(mine := asked(part)) == 1 and len(theirs := asked(earlier_part)) == 1 and mine != theirs
 
 
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:

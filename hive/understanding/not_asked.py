@@ -44,10 +44,12 @@ DONE_AFTER = re.compile(
 BY_ONESELF_AFTER = re.compile(r"\S*\s+(?:[\w'-]+\s+){0,2}?(?:by\s+(?:me|us|myself|ourselves|hand|a\s+human|people)|myself|ourselves|"
                               r"manually)\b", re.I)
 ALREADY_BEFORE = re.compile(r"\balready\s+(?:been\s+)?(?:[\w'-]+\s+){0,2}$", re.I)
+# whoever else may do the work, and the modal verbs that make a sentence about them an ask ("which department should handle it")
+_DOERS = r"(?:agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)"
+_MODALS = r"(?:should|shall|will|would|can|could|must|may|might|to)"
 # someone else's work, said in the present ("our translator handles the Spanish", "a cousin who translates them")
-SOMEONE_ELSE_BEFORE = re.compile(r"\bwho\s+(?:already\s+|also\s+|usually\s+)?$|\b(?:agency|team|staff|colleagues?|translator|cousin|"
-                                 r"editor|department|someone|somebody|vendor)\s+(?:already\s+|also\s+|usually\s+)?(?:handles|handled|"
-                                 r"does|did|covers|takes\s+care\s+of|deals\s+with)\s+(?:the\s+|that\s+|our\s+|my\s+|those\s+)?$", re.I)
+SOMEONE_ELSE_BEFORE = re.compile(rf"\bwho\s+(?:already\s+|also\s+|usually\s+)?$|\b{_DOERS}\s+(?:already\s+|also\s+|usually\s+)?(?:handles|"
+                                 r"handled|does|did|covers|takes\s+care\s+of|deals\s+with)\s+(?:the\s+|that\s+|our\s+|my\s+|those\s+)?$", re.I)
 # a past tense with its doer before it ("our phone system already transcribed it", "a tool translated these badly")
 DONE_BY_BEFORE = re.compile(r"\b(?:I|we|they|he|she|someone|somebody|tool|app|system|service|software)\s+(?:already\s+|just\s+|"
                             r"'ve\s+|have\s+|had\s+)?$", re.I)
@@ -57,11 +59,9 @@ WORK_DONE = (r"(?:transcribed|translated|summari[sz]ed|narrated|voiced|dubbed|ca
 # work done, said anywhere in a clause ("The English edition of my book is narrated by me", "a Madrid agency handles the
 # Spanish version"): read only in the clauses of a span the detector read whole, where no cue word anchors the work
 DONE_IN_CLAUSE = re.compile(rf"\b(?:is|are|was|were|been)\s+(?:already\s+)?{WORK_DONE}\s+by\s+(?:me|us|myself|ourselves|hand)\b"
-                            r"|\b(?:agency|team|staff|colleagues?|translator|cousin|editor|department|someone|somebody|vendor)\s+"
-                            r"(?:(?!(?:should|shall|will|would|can|could|must|may|might|to)\b)[\w'-]+\s+){0,3}?(?:handles|handled|covers|covered|"
-                            r"takes\s+care\s+of|deals\s+with)\b"
+                            rf"|\b{_DOERS}\s+(?:(?!{_MODALS}\b)[\w'-]+\s+){{0,3}}?(?:handles|handled|covers|covered|takes\s+care\s+of|deals\s+with)\b"
                             r"|\bin[\s-]house\s+(?:staff|team|people|translators?|editors?|designers?|lawyers?)\s+(?:already\s+|then\s+)?"
-                            r"(?!(?:should|shall|will|would|can|could|must|may|might|to|needs?|wants?|will)\b)[a-z]{3,}\b", re.I)
+                            rf"(?!(?:{_MODALS}|needs?|wants?)\b)[a-z]{{3,}}\b", re.I)
 PAST_TENSE = re.compile(r"[a-z]{3,}ed\b", re.I)
 CLAUSE_STOPS = re.compile(r"[.;:!?()\n]|\s--\s|\s\u2014\s")
 NOT_A_WORD = re.compile(r"[\W_]*")  # what stands before a clause's first word (spaces, brackets, blanked values)

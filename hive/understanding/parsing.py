@@ -665,16 +665,17 @@ def parse_request(query: str, reading: ClauseReading | None = None) -> tuple[Par
     """The paper's parsing stage, by rules (and a `reading` of clauses, see `locate_values`)."""
     located = locate_values(query, reading)
     texts = [body for _s, _e, body in located.texts]
-    question = _question(located, texts)
+    asked = questions_asked(located)
+    question = _question(located, texts, asked)
     if question in texts:
         texts.remove(question)
-    asked = [text for _s, _e, text in questions_asked(located)]
+    asked_texts = [text for _s, _e, text in asked]
     parsed = ParsedRequest(
         query=query,
         instruction=" ".join(query.split()),
         input_texts=texts,
         question=question,
-        more_questions=[text for text in dict.fromkeys(asked) if text != question] if question in asked else [],
+        more_questions=[text for text in dict.fromkeys(asked_texts) if text != question] if question in asked_texts else [],
         files=[path for _s, _e, path in located.files],
         data=[parse_table(query[s:e]) for s, e in _table_spans(query)],
         categories=[label for _s, _e, label in located.labels],
@@ -682,7 +683,9 @@ def parse_request(query: str, reading: ClauseReading | None = None) -> tuple[Par
     return parsed, located
 
 
-def _question(located: RequestText, texts: list[str]) -> str | None:
+def _question(located: RequestText, texts: list[str], asked: list[tuple[int, int, str]]) -> str | None:
+    """The request's question: after a "Question:" marker, a quoted text ending in "?" beside a word of asking, else the
+    last question sentence (the one before a polite request closing the request; `asked` are `questions_asked`)."""
     masked = located.masked
     marker = QUESTION_MARKER.search(masked)
     if marker:
@@ -699,7 +702,6 @@ def _question(located: RequestText, texts: list[str]) -> str | None:
     if context and context.end() > start:
         return None
     question = _restore(located, start, end + 1).strip()
-    asked = questions_asked(located)
     if POLITE_REQUEST.match(question) and asked and asked[-1][0] >= (context.end() if context else 0):
         return asked[-1][2]  # "Which team scored most? Could you keep it short?": the question before the request
     return question if _worded(question) else None

@@ -604,12 +604,17 @@ class _SourceResolver:
         uses = secondary_inputs(mention.resolved_task, source, self.by_id)
         return [self._question_asked(mention) if used == QUESTION_ID else used for used in uses]
 
+    @cached_property
+    def _questions(self) -> list[tuple[int, int, str]]:
+        """The question sentences of the request, with their spans (read once per resolver)."""
+        return questions_asked(self.located)
+
     def _question_asked(self, mention: Mention) -> str:
         """The question an answering step answers: the one question sentence its words overlap, when the request
         asks several ("Which month had the highest energy bill? What was the total transport spend?"), else the
         request's question."""
         by_text = {r.value: r.id for r in self.inputs if "question" in r.modalities and r.id != PROMPT_ID}
-        overlapped = [text for start, end, text in questions_asked(self.located) if start < mention.end and mention.start < end]
+        overlapped = [text for start, end, text in self._questions if start < mention.end and mention.start < end]
         return by_text.get(overlapped[0], QUESTION_ID) if len(overlapped) == 1 else QUESTION_ID
 
 
