@@ -650,6 +650,8 @@ def _dataset_after(body: str, position: int, strict: bool, words_between: int = 
         results = re.search(r"\b(?:performance|results?|scores?|numbers?|benchmarks?)\b", between, re.I)
         if not words or words[0].lower() in _COMMON_WORDS or words[-1].lower() in _NOT_DATASET_ENDS:
             continue
+        if _vocabulary()["metric_pattern"].fullmatch(name):  # "scores highest on ROUGE for the PubMed part of ...": a metric
+            continue
         if not NAME_LIKE.search(words[0]) and (not on or (strict and not results)):
             continue
         return name, (match["language"] or "").lower(), position + match.start("dataset"), position + max(end, match.end())

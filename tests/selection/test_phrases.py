@@ -82,6 +82,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
     ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
      {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
+    # a metric after "on" is the metric, and the dataset comes later
+    ("the one that scores highest on ROUGE for the PubMed part of the scientific-papers benchmark",
+     {"best_on": {"dataset": "PubMed part of the scientific-papers benchmark", "config": None, "metric": "rouge"}}),
     ("the model that scores best on BookSum (ROUGE, test split), please",
      {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
     # values first, their role from the words around them
