@@ -579,7 +579,7 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             if not ranked:
                 continue
             dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked) \
-                or _leaderboard(body)
+                or _leaderboard(body) or _dataset_referred_to(text, offset, body, metric.end())
             if dataset is None:
                 continue
             name, language, d_start, d_end = dataset
@@ -601,6 +601,22 @@ def _benchmarks(text: str, data: dict) -> list[Phrase]:
             value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric} | ({LOOSE: True} if loose else {})
             return [Phrase(offset + start, offset + end, "best_on", value)]
     return []
+
+
+# A dataset introduced by its name ("there's a benchmark literally called 'beans'") and a reference to it after a metric
+DATASET_CALLED = r"\b(?:benchmark|dataset|data\s+set|test\s+set|corpus)\s+(?:\w+\s+)?(?:called|named)\s+"
+NAMED_DATASET = re.compile(DATASET_CALLED + r"[\"'\u2018\u201c]?(?P<name>[\w.\-/]+(?:\s+[\w.\-/]+){0,2}?)[\"'\u2019\u201d]?(?=\s*(?:[-,.;:!?)]|$))", re.I)
+REFERENCE_TO_IT = re.compile(r"\s*(?:on|at|in)\s+(?:it|that(?:\s+one)?|this(?:\s+one)?)\b", re.I)
+
+
+def _dataset_referred_to(text: str, offset: int, body: str, metric_end: int) -> tuple[str, str, int, int] | None:
+    """The dataset a metric is measured on by reference ('top accuracy on it'), named earlier in the request as
+    a benchmark 'called' or 'named' something; the phrase then ends at the reference."""
+    reference = REFERENCE_TO_IT.match(body, metric_end)
+    named = list(NAMED_DATASET.finditer(text, 0, offset + metric_end))
+    if reference is None or not named:
+        return None
+    return named[-1]["name"], "", metric_end, reference.end()
 
 
 def _leaving_the_model_named(body: str, ranked: int, rest: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from hive.request import ParsedRequest
-from hive.selection.phrases import Phrase, constraint_phrases, model_nouns
+from hive.selection.phrases import DATASET_CALLED, Phrase, constraint_phrases, model_nouns
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, folder_modality, modality_of_path
 from hive.understanding.language import foreign_language
 from hive.understanding.pasted_items import asks_of_each, items_of, listed_in_words
@@ -38,6 +38,7 @@ QUOTE_PATTERN = re.compile(
 ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence is complete ...
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|leaderboard)\b", re.I)
+CALLED_A_DATASET = re.compile(DATASET_CALLED + "$", re.I)  # "a benchmark literally called 'beans'"
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
 # a tail's first sentence when it is a question, and a next sentence (or numbered line) going on with the asking
@@ -176,10 +177,12 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             found.masked = blanked(found.masked, block.start(), block.end())
     for match in QUOTE_PATTERN.finditer(found.masked):
         body = next(g for g in match.groups() if g is not None)
-        # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" a benchmark: names, kept as words;
-        # a policy quoted as the person's own limits ("Quoting Annex B: 'All components shall be licensed under MIT
-        # or Apache-2.0.' Under that, summarise ...") is their words: every sentence of it states a limit
+        # 'example.jpg' is a file named in quotes, "on the 'emotion' dataset" and "a benchmark called 'beans'"
+        # benchmarks: names, kept as words; a policy quoted as the person's own limits ("Quoting Annex B: 'All
+        # components shall be licensed under MIT or Apache-2.0.' Under that, summarise ...") is their words:
+        # every sentence of it states a limit
         if FILE_PATTERN.fullmatch(body.strip()) or NAMED_DATASET.match(found.masked, match.end()) \
+                or CALLED_A_DATASET.search(found.masked, 0, match.start()) \
                 or _names_a_licence(found.masked, match, body) \
                 or (_only_limits(body, 0, len(body)) and not _after_a_paste_marker(found.masked, match.start())):
             found.masked = found.masked[: match.start()] + " " + body + " " + found.masked[match.end():]

@@ -82,6 +82,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
     ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
      {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
+    # a metric measured on a benchmark named before ("called") and referred to ("on it")
+    ("There's a dataset named GTZAN. Take the best accuracy on that one.",
+     {"best_on": {"dataset": "GTZAN", "config": None, "metric": "accuracy"}}),
+    ("the best accuracy on it", {}),
     # a metric after "on" is the metric, and the dataset comes later
     ("the one that scores highest on ROUGE for the PubMed part of the scientific-papers benchmark",
      {"best_on": {"dataset": "PubMed part of the scientific-papers benchmark", "config": None, "metric": "rouge"}}),

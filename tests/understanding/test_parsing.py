@@ -15,6 +15,15 @@ def test_a_quoted_dataset_name_is_a_benchmark_not_an_input(planner):
     assert "imdb" in result.constraints["global"]["best_on"]["dataset"]
 
 
+def test_a_quoted_name_a_benchmark_is_called_is_a_benchmark_and_a_metric_on_it_is_measured_there(planner):
+    """The leaf photo is the input; 'beans' is the name of the benchmark the accuracy is measured on."""
+    result = planner.plan("Which disease is on the leaves in field3_leaf.jpg? I read there's a benchmark literally called "
+                          "'beans' -- go with whatever has the top accuracy on it.")
+    assert result.parsed.input_texts == [] and [step.task for step in result.tasks] == ["image-classification"]
+    assert result.constraints["global"]["best_on"] == {"dataset": "beans", "metric": "accuracy"}
+    assert result.tasks[0].model == "nateraw/vit-base-beans"
+
+
 def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not_an_input(planner):
     result = planner.plan("Translate ./tour_vi.txt into English. I earn money with it, so the translate model cannot be "
                           "one of those 'non-commercial only' licence.")
