@@ -188,12 +188,16 @@ def constraint_phrases(text: str) -> list[Phrase]:
     ('smallest' in 'the smallest WER on X' is the benchmark's ranking word)."""
     data = _vocabulary()
     benchmarks = _benchmarks(text, data)
-    others = _licences(text, data) + _commercial_use(text, data) + _counts(text, data) + _compared_sizes(text, data) \
+    licences = _licences(text, data)
+    others = licences + _commercial_use(text, data, licences) + _counts(text, data) + _compared_sizes(text, data) \
         + _superlatives(text, data) + _languages(text) + _local_only(text, data)
     kept = benchmarks + [p for p in others if not any(b.start <= p.start and p.end <= b.end and not b.value.get(LOOSE) for b in benchmarks)]
     device = data["patterns"]["small_device"].search(text)
     if device and not any(p.key in ("max_parameters", "max_bytes", "smallest", "rank_by") for p in kept):
         kept.append(Phrase(device.start(), device.end(), "smallest", True))  # "it needs to fit on a phone"
+    for phrase in kept:
+        if phrase.key in RANKINGS and (among := data["patterns"]["among_what_is_left"].search(text, max(0, phrase.start - 60), phrase.start)):
+            phrase.start = among.start()  # "of what's left, the smallest": no words of their own (the "what" asks nothing)
     return _wishes(text, _corrections(text, sorted(kept, key=lambda p: (p.start, p.end)), data), data)
 
 
@@ -209,6 +213,7 @@ def _corrections(text: str, found: list[Phrase], data: dict) -> list[Phrase]:
     return found
 
 
+RANKINGS = {"smallest", "rank_by", "best_on"}  # fields that order the admitted models
 # Fields that admit or refuse a model (a wish of one is not applied); rankings only order, so a wished one applies.
 FILTERS = {"licences", "deny_licences", "max_parameters", "max_bytes", "max_parameters_of", "min_downloads", "languages", "local_only"}
 
@@ -399,11 +404,17 @@ def _under_refusing_heading(text: str, at: int, data: dict) -> bool:
     return False
 
 
-def _commercial_use(text: str, data: dict) -> list[Phrase]:
+def _commercial_use(text: str, data: dict, licences: list[Phrase]) -> list[Phrase]:
     """'has to be fine for commercial use', 'we sell the output': non-commercial licences are refused; each
-    saying is a phrase ('for our commercial app ... Must be usable commercially' had left the second one unread)."""
-    return [Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"]) for match in data["patterns"]["commercial_use"].finditer(text)
-            if not data["patterns"]["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14])]
+    saying is a phrase ('for our commercial app ... Must be usable commercially' had left the second one unread).
+    A use said as the person's situation ('the prints I sell', 'subscribers pay for it') refuses them too, unless
+    its sentence names the licence it is the reason for ('as I sell these, a permissive licence')."""
+    patterns = data["patterns"]
+    sentences_with_licences = [s.span() for s in SENTENCE.finditer(text) if any(s.start() <= p.start < s.end() for p in licences)]
+    said = [*patterns["commercial_use"].finditer(text),
+            *(m for m in patterns["commercial_situation"].finditer(text) if not any(a <= m.start() < b for a, b in sentences_with_licences))]
+    return [Phrase(match.start(), match.end(), "deny_licences", ["non-commercial"]) for match in said
+            if not patterns["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14])]
 
 
 # -- counts: sizes and downloads ----------------------------------------------------------------------------------

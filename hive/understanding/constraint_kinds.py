@@ -47,9 +47,10 @@ ALSO_CARRIED_BY: dict[str, tuple[str, ...]] = {"max_params": ("max_bytes", "max_
 FIELDS_OF_KIND = {kind: (field,) + ALSO_CARRIED_BY.get(kind, ()) for kind, (field, _value) in FIELD_OF_KIND.items()}
 # a licence the vocabulary reader found in a clause has the role its words give ("the Apache licence, not MIT"): a
 # clause the learned reader reads in the other role is read already, not a constraint left unapplied; a clause
-# whose size cap the vocabulary read ("params: <500M") states the cap, not a ranking by size as well
+# whose size cap the vocabulary read ("params: <500M") states the cap, not a ranking by size as well, and one whose
+# ranking by popularity it read ("the one with the biggest like count") ranks by that, not by size
 READ_ALREADY_BY = FIELDS_OF_KIND | {"licence_allow": ("licences", "deny_licences"), "licence_deny": ("deny_licences", "licences"),
-                                    "smallest": ("smallest",) + FIELDS_OF_KIND["max_params"]}
+                                    "smallest": ("smallest", "rank_by") + FIELDS_OF_KIND["max_params"]}
 # A licence named by its name's capitalised words beside the word "licence" ("licensed under the Frobnicate Public
 # License 7.0", "a Foo licence"): when the vocabulary knows no licence in its clause, the user hears of it.
 NAMED_LICENCE = re.compile(r"\blicen[cs]ed\s+(?:under|as|with)\s+(?:the\s+|an?\s+)?[A-Z][\w.+-]*"

@@ -82,6 +82,19 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("keep copyleft licences out", {"deny_licences": ["copyleft"]}),
     ("the top ROUGE-2 on CNN/DailyMail version 3.0.0 (test)",
      {"best_on": {"dataset": "CNN/DailyMail version 3.0.0 test", "config": None, "metric": "rouge2"}}),
+    # commercial use said by the person's situation; the licence its sentence names is the limit it is the reason for
+    ("My channel have monetization, it make money for me.", {"deny_licences": ["non-commercial"]}),
+    ("It goes into something people pay for.", {"deny_licences": ["non-commercial"]}),
+    ("This is paid work for that client.", {"deny_licences": ["non-commercial"]}),
+    ("We're designing a card game to sell on Kickstarter.", {"deny_licences": ["non-commercial"]}),
+    ("As I sell these, I want an Apache model.", {"licences": ["apache-2.0"]}),
+    ("We paid for a reminder app before and it was useless.", {}),
+    ("Which day did we sell the most croissants?", {}),
+    ("It's for my thesis, I will not make money with it.", {}),
+    # popularity said by its count; a dataset's name ends before a verb
+    ("among those, the one with the biggest like count", {"rank_by": "likes"}),
+    ("whatever scores highest on ROUGE-L for SAMSum gets the job",
+     {"best_on": {"dataset": "SAMSum", "config": None, "metric": "rougel"}}),
     # a metric measured on a benchmark named before ("called") and referred to ("on it")
     ("There's a dataset named GTZAN. Take the best accuracy on that one.",
      {"best_on": {"dataset": "GTZAN", "config": None, "metric": "accuracy"}}),

@@ -245,3 +245,10 @@ def test_a_language_naming_a_text_is_no_model_s_language():
     assert not [p for p in phrases if p.key == "languages"]
     phrases, _unread = added("Summarise notes.txt, and the model needs German.")
     assert [p.value for p in phrases if p.key == "languages"] == [["de"]]
+
+
+def test_a_ranking_by_popularity_said_with_a_size_word_is_no_ranking_by_size(planner):
+    """'the biggest like count' had also been read as 'the smallest' by the learned reader (its 'biggest')."""
+    result = planner.plan("Draw a lighthouse in a storm for our shop window. Among those models, the one with the biggest "
+                          "like count, please.")
+    assert result.constraints["global"] == {"rank_by": "likes"}

@@ -782,3 +782,16 @@ def test_a_short_question_is_not_swallowed_by_the_sure_ask_after_it(planner):
     assert tasks.count("text-generation") == 1 and len(tasks) == 3
     assert {t.args.get("question") for t in result.tasks if t.task != "text-generation"} == {
         "how many bathrooms does it show?", "Is there a balcony?"}
+
+
+@pytest.mark.parametrize("query", [
+    "Classify each row of ./leases.csv as renewing or not. Compliance rules out anything with a copyleft clause; "
+    "of what's left, the smallest by parameter count.",
+    "Fix the spelling in ./letter.txt. This is client work, so rule out anything with a non-commercial clause. "
+    "From what's left, the most downloaded model.",
+])
+def test_a_clause_that_only_narrows_the_models_asks_for_no_step(planner, query):
+    """'of what's left' (a choice among what a limit left, its 'what' no question) and 'rule out anything with a ___
+    clause' had each been read as a question to answer."""
+    result = planner.plan(query)
+    assert len(result.tasks) == 1 and "question-answering" not in result.tasks[0].task
