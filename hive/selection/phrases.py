@@ -337,7 +337,11 @@ def _owned_licence(text: str, at: int, data: dict, start: int = 0) -> bool:
     data can be released under CC BY", "Our app itself is released under GPL-3.0") or one a thing had in the past
     ("some YOLOv5 thing that was GPL"): it says nothing of the models to pick. The words looked at begin at `start`."""
     patterns = data["patterns"]
-    return any(patterns[name].search(text, start, at) for name in ("output_licence", "own_work_licence", "past_licence"))
+    output = patterns["output_licence"].search(text, start, at)
+    if output is not None and not re.search(r",|\bwhich\b|\bthat\b", output.group()) and re.search(rf"\b(?:{model_nouns()})\b[^.?!;]{{0,40}}\b(?:to|on|with|over)\s+(?:[\w-]+\s+){{0,2}}$",
+                                        text[start:output.start()], re.I):
+        output = None  # "any model applied to participant data must be released under MIT": the model's licence
+    return output is not None or any(patterns[name].search(text, start, at) for name in ("own_work_licence", "past_licence"))
 
 
 def _is_licence_word(match: re.Match, sentence: str) -> bool:
@@ -750,7 +754,7 @@ def _clean_dataset(name: str) -> str:
     name = re.sub(r"^(?:this|that|these|those)\s+(?=.*\b(?:dataset|data\s+set|benchmark|corpus|test\s+set)s?$)", "", name, flags=re.I)  # "on that beans dataset"
     name = re.sub(r"\s*\(([^)]*)\)", r" \1", name)  # "CNN/DailyMail 3.0.0 (test)"
     name = re.sub(r"\s+by$", "", name.strip(), flags=re.I)  # "on CNN/DailyMail by ROUGE-L"
-    return name.replace(",", " ").rstrip(".,;:!?( ")
+    return re.sub(r"\s+", " ", name.replace(",", " ")).rstrip(".,;:!?( ")
 
 
 # Words that start no dataset name ("best on my laptop", "the top model for the job").

@@ -128,7 +128,8 @@ class ConstraintKindReader:
         parts = split_parts(located)  # inline values masked, constraint words kept
         for part, probabilities in zip(parts, self.probabilities(parts)):
             for kind, probability in probabilities.items():
-                if probability < SURE or _read_already(kind, part, found + added) or (kind == "offline" and _offline_unsaid(part, located)):
+                if probability < SURE or _read_already(kind, part, found + added) or (kind == "offline" and _offline_unsaid(part, located)) \
+                        or (kind == "smallest" and not SIZE_SAID.search(located.masked, part.start, part.end)):
                     continue
                 phrases = phrases_of(kind, part, located, taken)
                 added += phrases
@@ -168,6 +169,14 @@ OFFLINE = re.compile(r"\boff-?line\b", re.I)
 WHERE_IT_RUNS = re.compile(r"internet|off-?line|cloud|network|connect|signal|wi-?fi|\bdata\b|reception|\blocal|prem|"
                            r"device|air-?gap|upload|\bleaves?\b|third[- ]party|\bapi\b|server|\bsen[dt]\b|install|remote|"
                            r"hosted|outside|external|in-?house|on-?site|\bvpc\b|off-?grid", re.I)
+
+
+# Words that speak of a model's size or of the machine it must fit: a clause the reader reads as asking for the
+# smallest model says one of them ("nothing too heavy, it runs on my old laptop"); "fewer surprises that way" does not.
+SIZE_SAID = re.compile(r"small|tin(?:y|iest)|little|light|lean|compact|slim|mini|nano|micro|\bbig|large|heavy|huge|bulk|"
+                       r"\bsize|\bfit|memory|\bram\b|disk|space|room|storage|footprint|\b[kmg]b\b|byte|gig|\bmeg|param|weigh|"
+                       r"fewest|least|laptop|phone|mobile|\bpi\b|raspberry|device|cpu|gpu|hardware|machine|box|server|edge|embedded|"
+                       r"budget|cheap|slow|fast|quick|speed|load|run|chok|modest|old", re.I)
 
 
 def _offline_unsaid(part: Part, located: RequestText) -> bool:

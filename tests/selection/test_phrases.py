@@ -91,6 +91,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("We paid for a reminder app before and it was useless.", {}),
     ("Which day did we sell the most croissants?", {}),
     ("It's for my thesis, I will not make money with it.", {}),
+    # a licence the models applied to the data must carry is theirs; one the data carries is not a limit
+    ("any pre-trained model applied to participant data must be released under Apache-2.0 or MIT",
+     {"licences": ["apache-2.0", "mit"]}),
+    ("the models run on our data, which must be released under CC-BY", {}),
     # popularity said by its count; a dataset's name ends before a verb
     ("among those, the one with the biggest like count", {"rank_by": "likes"}),
     ("whatever scores highest on ROUGE-L for SAMSum gets the job",
@@ -103,7 +107,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the one that scores highest on ROUGE for the PubMed part of the scientific-papers benchmark",
      {"best_on": {"dataset": "PubMed part of the scientific-papers benchmark", "config": None, "metric": "rouge"}}),
     ("the model that scores best on BookSum (ROUGE, test split), please",
-     {"best_on": {"dataset": "BookSum ROUGE  test split", "config": None, "metric": None}}),
+     {"best_on": {"dataset": "BookSum ROUGE test split", "config": None, "metric": None}}),
     # values first, their role from the words around them
     ("I can only use Apache or MIT stuff", {"licences": ["apache-2.0", "mit"]}),
     ("GPL and AGPL are both out", {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}),

@@ -252,3 +252,10 @@ def test_a_ranking_by_popularity_said_with_a_size_word_is_no_ranking_by_size(pla
     result = planner.plan("Draw a lighthouse in a storm for our shop window. Among those models, the one with the biggest "
                           "like count, please.")
     assert result.constraints["global"] == {"rank_by": "likes"}
+
+
+@pytest.mark.parametrize("query", ["Read the total off ./scans/inv_7.png. I'd rather use what most people download; fewer surprises that way.",
+                                   "Translate ./memo.txt into German. The rule is MIT only, there is no exception possible."])
+def test_a_clause_saying_nothing_of_size_asks_for_no_smallest_model(planner, query):
+    """The learned reader had read 'fewer surprises that way' and 'there is no exception possible' as 'the smallest'."""
+    assert "smallest" not in planner.plan(query).constraints["global"]

@@ -24,6 +24,13 @@ def test_a_quoted_name_a_benchmark_is_called_is_a_benchmark_and_a_metric_on_it_i
     assert result.tasks[0].model == "nateraw/vit-base-beans"
 
 
+def test_a_quoted_config_before_the_word_split_is_part_of_the_benchmark(planner):
+    result = planner.plan("Transcribe ./p07.wav with the model reporting the lowest word error rate on the LibriSpeech "
+                          "'other' test split.")
+    assert result.parsed.input_texts == []
+    assert result.constraints["global"]["best_on"] == {"dataset": "LibriSpeech other test split", "metric": "wer"}
+
+
 def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not_an_input(planner):
     result = planner.plan("Translate ./tour_vi.txt into English. I earn money with it, so the translate model cannot be "
                           "one of those 'non-commercial only' licence.")
