@@ -119,6 +119,10 @@ PERSON_SPEAKS = re.compile(r"(?:\b(?:I|we)\s+(?:only\s+|just\s+|can\s+only\s+|mo
                            r"|\bI\s+am|\bI'm)\s+(?:only\s+)?$", re.I)
 
 
+# "... and I speak Portuguese in it": the person speaking in the recording says its language
+IN_THE_RECORDING = re.compile(r"\s+(?:in|on)\s+(?:it|them|(?:the|this|that|my|our)\s+(?:recording|audio|video|clip|call|file|episode|podcast|message|note)s?)\b", re.I)
+
+
 def the_one(codes: set[str]) -> str | None:
     """The language of a set that holds one, else None (none, or several: not known)."""
     return next(iter(codes)) if len(codes) == 1 else None
@@ -136,11 +140,12 @@ def spoken_language(text: str) -> str | None:
             continue
         listed_after: tuple[int, bool] = (-1, False)  # the end of the mention before and whether a verb placed it
         for m in LANGUAGE_MENTION.finditer(words):
+            in_the_recording = IN_THE_RECORDING.match(words, m.end())
             if not m["before"] and not ARROW_BEFORE.search(words, max(0, m.start() - 8), m.start()) \
-                    and not PERSON_SPEAKS.search(words, 0, m.start()) and not A_RESULT.match(words, m.end()) \
+                    and (in_the_recording or not PERSON_SPEAKS.search(words, 0, m.start())) and not A_RESULT.match(words, m.end()) \
                     and not WANTED_IN.search(words, max(0, m.start() - 40), m.start()):
                 code = LANGUAGE_NAMES[m["name"].lower()]
-                stated = bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
+                stated = bool(in_the_recording) or bool(SAID_TO_BE_IN.search(words, max(0, m.start() - 24), m.start())) \
                     or (listed_after[1] and bool(LISTED.fullmatch(words, listed_after[0], m.start())))  # "is in German and French"
                 named[code] = named.get(code, False) or stated
                 listed_after = (m.end(), stated)
@@ -151,7 +156,7 @@ def spoken_language(text: str) -> str | None:
 def persons_language(text: str) -> str | None:
     """The code of the one language the person says they speak ("I only speak English"), else None."""
     named = {LANGUAGE_NAMES[m["name"].lower()] for m in LANGUAGE_MENTION.finditer(text)
-             if not m["before"] and PERSON_SPEAKS.search(text, max(0, m.start() - 40), m.start())}
+             if not m["before"] and PERSON_SPEAKS.search(text, max(0, m.start() - 40), m.start()) and not IN_THE_RECORDING.match(text, m.end())}
     return the_one(named)
 
 

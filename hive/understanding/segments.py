@@ -18,10 +18,11 @@ from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, NEXT_SENTENCE, SENTENCE_END, RequestText
 from hive.understanding.spelling import mended
 
-# Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests ("seg + depth" too).
+# Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests ("seg + depth" too);
+# "also" after a subject pronoun ("they also want") is inside its clause.
 BOUNDARY = re.compile(
     r"[.!?;:]+(?=\s|$)|\n+|(?<!\d),|,(?!\d{3}(?!\d))"  # a comma, but not a thousands separator ("1,000 downloads")
-    r"|\s(?=(?:(?:and|n|&)\s+)?then\b)|\s(?=and\s)|\s(?=also\b)|\s(?=after\s+that\b)|\s(?=afterwards\b)|\s(?=plus\b)|\s(?=\+\s)"
+    r"|\s(?=(?:(?:and|n|&)\s+)?then\b)|\s(?=and\s)|(?<!\bthey)(?<!\bwe)(?<!\bi)(?<!\byou)(?<!\bhe)(?<!\bshe)(?<!\bit)\s(?=also\b)|\s(?=after\s+that\b)|\s(?=afterwards\b)|\s(?=plus\b)|\s(?=\+\s)"
     r"|\s(?=\(?\d{1,2}[.)]\s)|\s(?=[-•*]\s)",  # numbered and bulleted steps
     re.I,
 )

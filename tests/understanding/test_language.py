@@ -230,3 +230,10 @@ def test_a_text_reader_prefers_a_model_for_its_texts_language(planner, graph, wo
     assert _languages(graph, step.model) <= {"en"} and "preferred as the language of the text it reads (English)" in step.why
     smallest = Selector(graph).select("summarization", Constraints(smallest=True)).model
     assert _languages(graph, smallest) - {"en"}  # the ranking alone gives a summariser of another language
+
+
+def test_the_person_speaking_in_the_recording_says_its_language():
+    """'I speak Portuguese in it' had been read as the person's language only, and the recording's left unknown."""
+    said = "Hello, the audio is ./receita_bolo.wav and I speak Portuguese in it. I need to transcribe it."
+    assert spoken_language(said) == "pt" and persons_language(said) is None
+    assert persons_language("I only speak English, so transcribe my German call ./a.wav") == "en"

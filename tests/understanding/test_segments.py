@@ -83,3 +83,9 @@ def test_a_pasted_text_ending_its_sentence_before_another_ends_the_clause():
     located.masked = located.masked[:start] + BLANK * (end - start) + located.masked[end:]
     texts = [query[p.start:p.end].strip() for p in split_parts(located)]
     assert texts[0] == "and answer from the message: since when has the mould been there?"
+
+
+def test_also_after_a_subject_pronoun_is_inside_its_clause():
+    located = locate_values("Upscale ./a.png, and for the upscaler they also want proof of wide use. Also caption it.")
+    texts = [located.masked[p.start:p.end].strip() for p in split_parts(located)]
+    assert "and for the upscaler they also want proof of wide use." in texts and "Also caption it." in texts
