@@ -191,7 +191,7 @@ class LearnedUnderstander(RuleUnderstander):
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
                 or _introduces_asks(r, asking[i + 1:i + 2], located) or _titles_asks_below(r, asking, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
-        asking = _listed_deliverables(asking, located)
+        asking = _counted_deliverables(_listed_deliverables(asking, located), located)
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
             found = self._mentions_of_part(reading, inside, located, tasks, last_part, has_context)
@@ -775,6 +775,31 @@ def _listed_deliverables(readings: list[PartReading], located: RequestText) -> l
         return readings
     promoted = PartReading(item.part, {**item.probabilities, NONE: 0.0})
     return [promoted if r is item else r for r in readings]
+
+
+# "want two things from ./call.wav: the caller's emotion and a full transcript": the count of what follows the colon
+COUNTED_THINGS = re.compile(r"\b(?P<count>two|three|four|2|3|4)\s+(?:things|items|outputs|deliverables|results|pieces|bits)\b"
+                            r"[^:.?!\n]{0,60}:\s*$", re.I)
+COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _counted_deliverables(readings: list[PartReading], located: RequestText) -> list[PartReading]:
+    """The readings with each item after a colon that counts them ("two things: the caller's emotion and a full
+    transcript") taken as its likeliest task when the detector reads it as none: the person said how many things
+    they want, and the items of the sentence are that many. An item stating a limit on the models is left alone."""
+    masked = located.masked
+    for index, intro in enumerate(readings):
+        counted = COUNTED_THINGS.search(masked, intro.part.start, intro.part.end)
+        if counted is None:
+            continue
+        sentence_end = sentence_span(masked, intro.part.end)[1]
+        items = [r for r in readings[index + 1:] if r.part.start < sentence_end]
+        if len(items) != COUNTS[counted["count"].lower()]:
+            continue
+        promoted = {id(r): PartReading(r.part, {**r.probabilities, NONE: 0.0}) for r in items if r.best[0] == NONE
+                    and not any(r.part.start <= c.start < r.part.end for c in located.constraints)}
+        return [promoted.get(id(r), r) for r in readings]
+    return readings
 
 
 def _has_input(part: Part | None) -> bool:

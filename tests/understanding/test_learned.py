@@ -795,3 +795,10 @@ def test_a_clause_that_only_narrows_the_models_asks_for_no_step(planner, query):
     clause' had each been read as a question to answer."""
     result = planner.plan(query)
     assert len(result.tasks) == 1 and "question-answering" not in result.tasks[0].task
+
+
+def test_items_after_a_colon_that_counts_them_are_each_a_step(planner):
+    """'two things ...: the caller's emotion and a full transcript': the emotion had been read as no ask."""
+    result = planner.plan("The auditors want two things from ./calls/c7.wav: the caller's emotion and a full transcript.")
+    assert sorted(step.task for step in result.tasks) == ["audio-classification", "automatic-speech-recognition"]
+    assert len(planner.plan("I want two things: a summary of ./a.txt, and the cheapest licence.").tasks) == 1
