@@ -182,10 +182,12 @@ class LearnedUnderstander(RuleUnderstander):
         last_part = None
         constraint_spans = [(c.start, c.end) for c in located.constraints]
         # a part that states a constraint and names no input — weakly ("just give me the smallest embedding model
-        # you have"), or opening with the model it speaks of ("- translator must list German", "QA: best F1 on
-        # SQuAD") — constrains a step rather than asking for one: it is read only when no other part asks
+        # you have") or as a relative clause (", which cap us at ___"), or opening with the model it speaks of
+        # ("- translator must list German", "QA: best F1 on SQuAD") — constrains a step rather than asking for one:
+        # it is read only when no other part asks
         stating = [r for r in readings if r not in in_chain and not _has_input(r.part) and any(r.part.start <= s < r.part.end for s, _e in constraint_spans)
-                   and ((r.best[1] < WEAK and not any(r.part.start <= m.start < r.part.end for m in cued))
+                   and (((r.best[1] < WEAK or RELATIVE_CLAUSE.match(located.masked, r.part.start))
+                         and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
@@ -777,6 +779,7 @@ def _listed_deliverables(readings: list[PartReading], located: RequestText) -> l
     return [promoted if r is item else r for r in readings]
 
 
+RELATIVE_CLAUSE = re.compile(r"\s*(?:which|who|whose)\b")  # lower case: it goes on with the clause before it
 # "want two things from ./call.wav: the caller's emotion and a full transcript": the count of what follows the colon
 COUNTED_THINGS = re.compile(r"\b(?P<count>two|three|four|2|3|4)\s+(?:things|items|outputs|deliverables|results|pieces|bits)\b"
                             r"[^:.?!\n]{0,60}:\s*$", re.I)

@@ -802,3 +802,10 @@ def test_items_after_a_colon_that_counts_them_are_each_a_step(planner):
     result = planner.plan("The auditors want two things from ./calls/c7.wav: the caller's emotion and a full transcript.")
     assert sorted(step.task for step in result.tasks) == ["audio-classification", "automatic-speech-recognition"]
     assert len(planner.plan("I want two things: a summary of ./a.txt, and the cheapest licence.").tasks) == 1
+
+
+def test_a_relative_clause_stating_a_limit_asks_for_no_step(planner):
+    """', which cap us at 500 million parameters' had been read as a question about a table."""
+    result = planner.plan("Summarise ./notes.txt and write a tweet from the summary. Both run in our serverless functions, "
+                          "which cap us at 500 million parameters.")
+    assert [step.task for step in result.tasks] == ["summarization", "text-generation"]
