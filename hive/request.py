@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+
+QUOTE_OPENING = r"[\"'\u2018\u201c\u00ab]\s*"  # a quote's opening mark, before the text it quotes
 
 Modality = Literal["text", "image", "audio", "video", "table", "question", "labels"]
 
@@ -29,9 +32,11 @@ class ParsedRequest(BaseModel):
 
     @property
     def own_words(self) -> str:
-        """The instruction without the texts pasted into it: what the person wrote themselves."""
+        """The instruction without the texts pasted into it, and without the questions it quotes (the kids' own
+        "Wie viele Katzen sind auf dem Bild?"): what the person wrote themselves."""
         words = self.instruction
-        for text in self.input_texts:
+        quoted = [q for q in [self.question, *self.more_questions] if q and re.search(QUOTE_OPENING + re.escape(q), words)]
+        for text in self.input_texts + quoted:
             words = words.replace(text, " ")
         return words
 

@@ -809,3 +809,12 @@ def test_a_relative_clause_stating_a_limit_asks_for_no_step(planner):
     result = planner.plan("Summarise ./notes.txt and write a tweet from the summary. Both run in our serverless functions, "
                           "which cap us at 500 million parameters.")
     assert [step.task for step in result.tasks] == ["summarization", "text-generation"]
+
+
+def test_a_quoted_question_in_another_language_is_no_request_in_that_language(planner):
+    """The kids' German question, quoted, had made the whole request 'look written in German' and be refused;
+    'they only speak German' is the people's language, no text to speak."""
+    result = planner.plan("Answer 'Wie viele Katzen sind auf dem Bild?' about ./book/page12.jpg. They only speak German.")
+    assert [step.task for step in result.tasks] == ["visual-question-answering"]
+    with pytest.raises(NothingToPlan, match="looks written in German"):
+        planner.plan("Wie viele Katzen sind auf dem Bild ./book/page12.jpg?")
