@@ -96,6 +96,7 @@ def test_constraints_are_read_from_the_request(text, expected):
      {"licences": ["apache-2.0", "mit"]}),
     ("the models run on our data, which must be released under CC-BY", {}),
     ("entity tagger downloads: >= 50,000", {"min_downloads": 50_000}),  # a field named after its step
+    ("the most-downloaded model please", {"rank_by": "downloads"}),
     # popularity said by its count; a dataset's name ends before a verb
     ("among those, the one with the biggest like count", {"rank_by": "likes"}),
     ("whatever scores highest on ROUGE-L for SAMSum gets the job",
