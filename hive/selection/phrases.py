@@ -247,6 +247,10 @@ def _licences(text: str, data: dict) -> list[Phrase]:
         body, offset = sentence.group(), sentence.start()
         matches = [(m, data["licence_ids"]) for m in data["licence_id_pattern"].finditer(body)]
         taken = [(m.start(), m.end()) for m, _t in matches]
+        for m in data["patterns"]["copyleft_effect"].finditer(body):  # "oblige us to share our code under the same terms"
+            if not any(s < m.end() and m.start() < e for s, e in taken):
+                matches.append((m, {_key(m.group(1)): "copyleft"}))
+                taken.append((m.start(), m.end()))
         for m in data["licence_word_pattern"].finditer(body):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 matches.append((m, data["licence_words"]))

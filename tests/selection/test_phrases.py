@@ -97,6 +97,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the models run on our data, which must be released under CC-BY", {}),
     ("entity tagger downloads: >= 50,000", {"min_downloads": 50_000}),  # a field named after its step
     ("the most-downloaded model please", {"rank_by": "downloads"}),
+    # copyleft said by what it would do to the person's own work
+    ("legal won't sign off on any model whose licence would oblige us to share our code or derivatives under the same terms",
+     {"deny_licences": ["copyleft"]}),
+    ("Nothing that forces us to open-source our app.", {"deny_licences": ["copyleft"]}),
     # popularity said by its count; a dataset's name ends before a verb
     ("among those, the one with the biggest like count", {"rank_by": "likes"}),
     ("whatever scores highest on ROUGE-L for SAMSum gets the job",
