@@ -23,10 +23,13 @@ from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
-from hive.understanding.parsing import POLITE_REQUEST, RequestText
+from hive.understanding.parsing import BLANK, POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
 
 NONE = "none"
+# a blank line ending a part, or a line ending with a pasted value ("Example message: ___"): the next part opens a
+# paragraph or a line of its own
+PARAGRAPH_BREAK_AT_END = re.compile(rf"(?:\n[ \t]*\n|{BLANK}{{3}}[ \t]*\n)\s*$")
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
 CUE_FLOOR = 0.02  # a cue phrase (or a model's name) the detector gives less than this is not a task
@@ -110,10 +113,12 @@ class TaskDetector:
     @staticmethod
     def _joinable(readings: list[PartReading], text: str) -> list[int]:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
-        item of its own and joins nothing before it."""
+        item of its own and joins nothing before it, nor does a paragraph (a title line above a blank one is not
+        the first clause of the letter below it) or the line after a pasted value."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         return [i for i in range(len(readings) - 1)
                 if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
+                and not PARAGRAPH_BREAK_AT_END.search(text, readings[i].part.start, readings[i + 1].part.start)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod

@@ -43,7 +43,7 @@ from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
-from hive.understanding.parsing import BLANK, QUESTION_MARKER, SENTENCE_END, ClauseReading, RequestText, blanked, parse_request, questions_asked
+from hive.understanding.parsing import BLANK, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -57,6 +57,11 @@ LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an int
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
 POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from", "given", "using", "take", "here", "is",
                   "s", "this", "the", "my", "file", "attached", "see", "and"}
+# ... and the words of a label that names what is pasted after it ("Example message: ___", "Customer review: ___")
+PASTE_LABEL_WORDS = {"example", "sample", "message", "messages", "email", "mail", "text", "review", "reviews", "comment",
+                     "comments", "tweet", "post", "note", "letter", "sentence", "sentences", "paragraph", "passage", "article",
+                     "story", "quote", "input", "customer", "customers", "user", "client", "original", "incoming", "ticket",
+                     "excerpt", "snippet", "content", "a", "an", "one", "typical", "below", "following"}
 # A question that asks someone to do something ("Could an AI write product descriptions from ___?"), not about a text.
 REQUESTED = re.compile(r"\b(?:could|can|would|will)\s+(?:you|an?\s+(?:ai|model|bot|tool|program)|someone|somebody)\s+(?:please\s+)?"
                        r"(?!tell|say|explain|answer|find|show|let|check|see|look)[^\W\d_]{3,}", re.I)
@@ -733,12 +738,12 @@ def _only_offers_labels(part: Part, located: RequestText) -> bool:
 
 
 def _asks_nothing(part: Part, located: RequestText) -> bool:
-    """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav'), or that says what is not
+    """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav', 'Example message: ___'), or that says what is not
     wanted ('Not a transcript', 'no summary needed'; a negation opening the first of several sentences joined into
     one part refuses no more than that sentence: "Nothing under that RAIL licence, ok? Anyway: write a tagline")."""
     text = located.masked[part.start:part.end]
     words = re.findall(r"[^\W_]+", text.lower())
-    pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS and not part.question
+    pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS | PASTE_LABEL_WORDS and not part.question
     refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
     return refusing or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
 
@@ -754,7 +759,6 @@ def _reads_a_task(reading: PartReading) -> bool:
     return reading.best[0] != NONE and reading.best[1] >= WEAK
 
 
-TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:", re.I)  # a ticket's or e-mail's title line
 # "(3) ", "3. " anywhere ("need: (1) a tagline"), "- " at the start: a part that is an item of a list
 LIST_LABEL = re.compile(r"^\s*[-*\u2022]\s|(?:^|[\s:])(?:\(\d{1,2}\)|\d{1,2}[.)])\s")
 LISTED_TASK = 0.25  # an item read as none, in a list whose other items ask, asks for its likeliest task if it scores this

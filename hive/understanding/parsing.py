@@ -38,6 +38,7 @@ QUOTE_PATTERN = re.compile(
 ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence is complete ...
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|(?:test\s+|dev\s+|validation\s+)?split|leaderboard)\b", re.I)
+TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:", re.I)  # a ticket's or e-mail's title line
 CALLED_A_DATASET = re.compile(DATASET_CALLED + "$", re.I)  # "a benchmark literally called 'beans'"
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
@@ -354,6 +355,8 @@ def _pasted_before_request(found: RequestText, asks: Callable[[str], bool]) -> N
     (first, _), (last_start, last_end), lead_end = paragraphs[0], paragraphs[-1], paragraphs[-2][1]
     if BLANK * 3 in masked[first:lead_end] or FILE_PATTERN.search(masked, first, lead_end):
         return
+    if TITLE_LINE.match(found.query, first) and "\n" not in found.query[first:lead_end].strip():
+        return  # an e-mail's or ticket's title line above the request ("Subject: Requirements for the pilot")
     foreign = bool(foreign_language(found.query[first:lead_end])) and not foreign_language(found.query[last_start:last_end])
     # a list of limits above the ask ("Approved licences:\n- MIT") is the person's, not a paste
     if not foreign and (constraint_phrases(masked[first:lead_end]) or len(found.query[first:lead_end].split()) < PASTE_MIN_WORDS
