@@ -57,6 +57,7 @@ LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an int
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
 POINTING_WORDS = {"for", "about", "regarding", "re", "on", "with", "in", "from", "given", "using", "take", "here", "is",
                   "s", "this", "the", "my", "file", "attached", "see", "and"}
+LICENCE_WORD = re.compile(r"\blicen[cs]\w*", re.I)  # "so leave that whole licence family out": a clause of licences, no work
 # ... and the words of a label that names what is pasted after it ("Example message: ___", "Customer review: ___")
 PASTE_LABEL_WORDS = {"example", "sample", "message", "messages", "email", "mail", "text", "review", "reviews", "comment",
                      "comments", "tweet", "post", "note", "letter", "sentence", "sentences", "paragraph", "passage", "article",
@@ -738,14 +739,16 @@ def _only_offers_labels(part: Part, located: RequestText) -> bool:
 
 
 def _asks_nothing(part: Part, located: RequestText) -> bool:
-    """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav', 'Example message: ___'), or that says what is not
+    """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav', 'Example message: ___'), that
+    speaks only of the models' licences ('so leave that whole licence family out'), or that says what is not
     wanted ('Not a transcript', 'no summary needed'; a negation opening the first of several sentences joined into
     one part refuses no more than that sentence: "Nothing under that RAIL licence, ok? Anyway: write a tagline")."""
     text = located.masked[part.start:part.end]
     words = re.findall(r"[^\W_]+", text.lower())
     pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS | PASTE_LABEL_WORDS and not part.question
     refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
-    return refusing or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
+    of_licences = not _has_input(part) and LICENCE_WORD.search(text) is not None and speaks_of_a_model(text)
+    return refusing or of_licences or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
 
 
 def _language_of_the_paste_below(part: Part, located: RequestText) -> bool:

@@ -828,3 +828,11 @@ def test_an_e_mail_s_title_line_and_an_example_s_label_ask_for_nothing(planner):
                           "Reminder from Compliance: the pilot code stays closed-source.\n\nThanks, Priya")
     assert [step.task for step in result.tasks] == ["text-classification", "conversational"]
     assert result.parsed.input_texts == ["Do you ship to Iceland?"]
+
+
+def test_a_clause_speaking_only_of_licences_asks_for_nothing(planner):
+    """'so leave that whole licence family out' (the RAIL one named before it) had been read as tagging names."""
+    result = planner.plan("Paint a lighthouse in a storm. I've read the RAIL licences and don't want their rules, so leave "
+                          "that whole licence family out.")
+    assert [step.task for step in result.tasks] == ["text-to-image"]
+    assert result.constraints["global"] == {"deny_licences": ["openrail"]}  # "leave ... out" is no data leaving: not offline
