@@ -165,9 +165,10 @@ NEGATION = re.compile(r"\b(?:no|not|cannot|never|without|nothing|none|avoid)\b|n
 OFFLINE = re.compile(r"\boff-?line\b", re.I)
 # Words that say where a model may run or what it may reach: the network, the cloud, the premises, the data leaving.
 # A machine named alone ("it runs on our old laptop", "on a Raspberry Pi") says how small the model must be, not that
-# its weights must already be here; "leave ... out" refuses, and says nothing of data leaving.
+# its weights must already be here, nor does a server ("it has to run on our forum server": hosted there, from any
+# download); "leave ... out" refuses, and says nothing of data leaving.
 WHERE_IT_RUNS = re.compile(r"internet|off-?line|cloud|network|connect|signal|wi-?fi|\bdata\b|reception|\blocal|prem|"
-                           r"device|air-?gap|upload|\bleaves?\b(?!(?:\s+\w+){0,4}\s+out\b)|third[- ]party|\bapi\b|server|\bsen[dt]\b|install|remote|"
+                           r"device|air-?gap|upload|\bleaves?\b(?!(?:\s+\w+){0,4}\s+out\b)|third[- ]party|\bapi\b|\bsen[dt]\b|install|remote|"
                            r"hosted|outside|external|in-?house|on-?site|\bvpc\b|off-?grid", re.I)
 
 

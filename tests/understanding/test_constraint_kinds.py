@@ -224,6 +224,9 @@ def test_the_source_of_a_language_pair_is_no_model_language(planner):
     "Paragraph: The museum opens at nine.",
     # a cloud the model runs in is no offline limit (dev23)
     "Tell me how similar ./a.txt and ./b.txt are. It will run on our cheap cloud server.",
+    # a server it is hosted on (dev22), a licence family left out (dev25)
+    "Is this comment toxic? 'Go away.' It has to run on our forum server, which means no more than 300 million weights.",
+    "Paint a lighthouse. I don't want the RAIL rules, so leave that whole licence family out.",
 ])
 def test_a_clause_saying_nothing_of_where_the_model_runs_is_no_offline_limit(query):
     phrases, _unread = added(query)
