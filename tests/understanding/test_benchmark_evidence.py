@@ -50,3 +50,12 @@ def test_a_loose_benchmark_the_graph_lacks_is_no_limit(planner):
 def test_without_a_graph_no_loose_benchmark_holds(planner):
     result = type(planner)(select_models=False).plan("transcribe ./a.wav with the best asr model on librispeech")
     assert "best_on" not in str(result.parsed.constraints)
+
+
+def test_two_benchmarks_each_rank_their_own_step(planner):
+    """Only the first benchmark of a request had been read: the translator's BLEU on WMT20 was lost."""
+    result = planner.plan("Boil ./notes.txt down to a paragraph and then put that paragraph into Japanese. For the "
+                          "summariser, the top ROUGE on CNN/DailyMail; for the Japanese, I want the highest BLEU on WMT20.")
+    per_task = result.constraints["per_task"]
+    assert per_task["summarization"]["best_on"]["dataset"] == "CNN/DailyMail"
+    assert per_task["translation"]["best_on"] == {"dataset": "WMT20", "metric": "bleu"}
