@@ -31,6 +31,8 @@ BLOCK_QUOTE = re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.M)
 RULE = r"(?:-{3,}|={3,}|\*{3,})"  # a line of its own setting pasted content apart
 # a text set apart between two rule lines ("---\nMIDVALE, March 3 -- ...\n---"): pasted, with its quotes inside it
 RULED_BLOCK = re.compile(rf"^[ \t]*(?P<rule>{RULE})[ \t]*\n(?P<body>.+?)\n[ \t]*(?P=rule)[ \t]*$", re.M | re.S)
+# ... or between the fences of a code block ("```\nFor roto, use the smallest model, MIT only.\n```")
+FENCED_BLOCK = re.compile(r"^[ \t]*```[\w+.-]*[ \t]*\n(?P<body>.+?)\n[ \t]*```[ \t]*$", re.M | re.S)
 QUOTE_PATTERN = re.compile(
     r"""(?<!\w)(?:'(?P<single>(?:[^'\n]|(?<=\w)'(?=\w))+)'|"(?P<double>[^"\n]+)"|“(?P<curly>[^”\n]+)”|‘(?P<curly1>[^’\n]+)’"""
     r"""|«(?P<guillemets>[^»\n]+)»|„(?P<low>[^“”\n]+)[“”]|「(?P<corner>[^」\n]+)」|『(?P<corner2>[^』\n]+)』)(?!\w)"""
@@ -171,7 +173,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         if body:
             found.texts.append((block.start(), block.end(), body))
             found.masked = blanked(found.masked, block.start(), block.end())
-    for block in RULED_BLOCK.finditer(found.masked):
+    for block in [*RULED_BLOCK.finditer(found.masked), *FENCED_BLOCK.finditer(found.masked)]:
         outside = found.masked[: block.start()] + found.masked[block.end():]
         if len(block["body"].split()) >= PASTE_MIN_WORDS and len(outside.split()) >= PASTE_MIN_WORDS:
             found.texts.append((block.start("body"), block.end("body"), block["body"].strip()))

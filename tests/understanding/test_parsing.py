@@ -31,6 +31,14 @@ def test_a_quoted_config_before_the_word_split_is_part_of_the_benchmark(planner)
     assert result.constraints["global"]["best_on"] == {"dataset": "LibriSpeech other test split", "metric": "wer"}
 
 
+def test_a_code_block_is_pasted_whole_and_its_limits_are_not_the_person_s(planner):
+    result = planner.plan("The plate came with this readme:\n```\nplate_017.png - lens 35mm, no grain.\nFor roto, use the "
+                          "smallest model in the family, MIT only.\n```\nThat's the vendor's note, not mine. All I need from "
+                          "plate_017.png is a depth map.")
+    assert [step.task for step in result.tasks] == ["depth-estimation"] and result.constraints == {}
+    assert result.parsed.input_texts[0].startswith("plate_017.png - lens 35mm")
+
+
 def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not_an_input(planner):
     result = planner.plan("Translate ./tour_vi.txt into English. I earn money with it, so the translate model cannot be "
                           "one of those 'non-commercial only' licence.")
