@@ -18,12 +18,15 @@ NO_ACTION = re.compile(
 EXCEPT_AFTER = re.compile(r"^[^.?!\n]*\b(?:but|except|apart\s+from|other\s+than)\b", re.I)
 PARAGRAPH = re.compile(r"\n[ \t]*\n")
 SENTENCE = re.compile(r"[^.?!\n]+[.?!]*")
+QUOTED_PARAGRAPH = re.compile(r"(?:(?:  |\t|[ \t]*>)[^\n]*(?:\n|$))+")  # every line indented or opening with ">"
 
 
 def nothing_asked(query: str, asks: Callable[[str], bool]) -> str | None:
     """The words that say nothing is to be done, when a paragraph holds them and none of its sentences asks for work
     (their own read without them: "FYI, please summarise it" asks; nor after a 'but'); else None."""
     for paragraph in PARAGRAPH.split(query):
+        if QUOTED_PARAGRAPH.fullmatch(paragraph.strip("\n")):
+            continue  # a paragraph quoted by its indent or its ">" ("  Hi team, ... FYI our platform is open source")
         said = NO_ACTION.search(paragraph)
         if said is None or EXCEPT_AFTER.match(paragraph, said.end()):
             continue

@@ -33,3 +33,14 @@ def test_a_statement_beside_an_ask_leaves_the_ask(planner, query):
 def test_the_words_that_said_it_are_named():
     assert nothing_asked("Just so you know, the report is attached.", lambda text: False) == "Just so you know"
     assert nothing_asked("Just so you know, the report is attached.", lambda text: "report" in text) is None
+
+
+def test_a_statement_inside_an_indented_paste_is_not_the_person_s(planner):
+    """The vendor's indented e-mail said 'FYI' and had made the request plan nothing; its licence and its file name
+    are the vendor's too."""
+    result = planner.plan("Vendor sent this along with the scan:\n\n  Hi team, invoice attached as inv_2291.png. Please pay "
+                          "within 30 days. FYI our platform is licensed under GPL-3.0.\n\nWhat's the total amount due on "
+                          "inv_2291.png? MIT only.")
+    assert [step.task for step in result.tasks] == ["document-question-answering"]
+    assert result.constraints["global"] == {"licences": ["mit"]}
+    assert result.parsed.input_texts[0].startswith("Hi team, invoice attached")
