@@ -28,9 +28,11 @@ FOLDER_PATTERN = re.compile(r"(?:(?<=[\s(\[`])|^)((?:\.{1,2}/|~/|/)[\w~./-]*[\w-
 PATH_LIKE = re.compile(r"(?:(?<=\s)|^)((?:\.{1,2}/|~/|/)[\w~./\\%+-]*\.[A-Za-z0-9]{1,6})(?=$|[\s,;:!?)\]`'\"]|\.+(?:\s|$))")
 # An e-mail style quoted block: lines opening with ">" ("Pasting a customer's message below.\n\n> Been on ...")
 BLOCK_QUOTE = re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.M)
-# ... or indented under a line that points at it ("Vendor sent this along with the scan:\n\n  Hi team, ..."): prose
-# lines opening with two spaces or a tab, not a form's or a YAML's indented fields
+# ... or indented under a line ending with a colon: lines opening with two spaces or a tab, under a line that points
+# at them ("My co-GM left this in our doc:\n  TODO: ...") or prose ("... with the scan:\n\n  Hi team, ..."), not a
+# form's or a YAML's indented fields or a list
 INDENTED_BLOCK = re.compile(r"(?<=:)[ \t]*\n(?:[ \t]*\n)?(?P<body>(?:(?:  |\t)[ \t]*\S[^\n]*(?:\n|$))+)")
+LISTED_LINE = re.compile(r"^\s*[-*\u2022]", re.M)
 RULE = r"(?:-{3,}|={3,}|\*{3,})"  # a line of its own setting pasted content apart
 # a text set apart between two rule lines ("---\nMIDVALE, March 3 -- ...\n---"): pasted, with its quotes inside it
 RULED_BLOCK = re.compile(rf"^[ \t]*(?P<rule>{RULE})[ \t]*\n(?P<body>.+?)\n[ \t]*(?P=rule)[ \t]*$", re.M | re.S)
@@ -177,11 +179,12 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
             found.texts.append((block.start(), block.end(), body))
             found.masked = blanked(found.masked, block.start(), block.end())
     for block in INDENTED_BLOCK.finditer(found.masked):
-        body = block["body"]
-        if len(body.split()) >= PASTE_MIN_WORDS * 2 and ENDS_A_SENTENCE.search(body) and not FIELD_LINE.search(body.replace("\t", " ").lstrip()) \
-                and not re.search(r"^\s*[-*\u2022]", body, re.M):
-            found.texts.append((block.start("body"), block.end("body"), " ".join(body.split())))
-            found.masked = blanked(found.masked, block.start("body"), block.end("body"))
+        body, pointed_at = block["body"], POINTING.search(found.masked[found.masked.rfind("\n", 0, block.start()) + 1:block.start()])
+        prose = ENDS_A_SENTENCE.search(body) and not FIELD_LINE.search(body.replace("\t", " ").lstrip()) and not LISTED_LINE.search(body)
+        if len(body.split()) >= PASTE_MIN_WORDS and (pointed_at or (prose and len(body.split()) >= PASTE_MIN_WORDS * 2)):
+            end = block.start("body") + len(body.rstrip())  # the line break after it stays: the next line is the person's
+            found.texts.append((block.start("body"), end, " ".join(body.split())))
+            found.masked = blanked(found.masked, block.start("body"), end)
     for block in [*RULED_BLOCK.finditer(found.masked), *FENCED_BLOCK.finditer(found.masked)]:
         outside = found.masked[: block.start()] + found.masked[block.end():]
         if len(block["body"].split()) >= PASTE_MIN_WORDS and len(outside.split()) >= PASTE_MIN_WORDS:

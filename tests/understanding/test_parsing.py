@@ -39,6 +39,14 @@ def test_a_code_block_is_pasted_whole_and_its_limits_are_not_the_person_s(planne
     assert result.parsed.input_texts[0].startswith("plate_017.png - lens 35mm")
 
 
+def test_an_indented_note_under_a_line_pointing_at_it_is_pasted_and_asks_for_nothing(planner):
+    result = planner.plan("My co-GM left this in our campaign doc:\n  TODO: generate the harbour map, most liked model only!! "
+                          "then watercolour it\nShe's picky, but this is my half of the prep, so no model rules. Make an image "
+                          "of a foggy harbour town, then turn that image into a watercolour-style version.")
+    assert [step.task for step in result.tasks] == ["text-to-image", "image-to-image"] and result.constraints == {}
+    assert result.parsed.input_texts == ["TODO: generate the harbour map, most liked model only!! then watercolour it"]
+
+
 def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not_an_input(planner):
     result = planner.plan("Translate ./tour_vi.txt into English. I earn money with it, so the translate model cannot be "
                           "one of those 'non-commercial only' licence.")
