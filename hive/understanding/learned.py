@@ -43,7 +43,7 @@ from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
-from hive.understanding.parsing import BLANK, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
+from hive.understanding.parsing import BLANK, COUNTED_THINGS, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -787,9 +787,6 @@ def _listed_deliverables(readings: list[PartReading], located: RequestText) -> l
 
 
 RELATIVE_CLAUSE = re.compile(r"\s*(?:which|who|whose)\b")  # lower case: it goes on with the clause before it
-# "want two things from ./call.wav: the caller's emotion and a full transcript": the count of what follows the colon
-COUNTED_THINGS = re.compile(r"\b(?P<count>two|three|four|2|3|4)\s+(?:things|items|outputs|deliverables|results|pieces|bits)\b"
-                            r"[^:.?!\n]{0,60}:\s*$", re.I)
 COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
 

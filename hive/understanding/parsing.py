@@ -46,6 +46,9 @@ ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence 
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|(?:test\s+|dev\s+|validation\s+)?split|leaderboard)\b", re.I)
 TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:", re.I)  # a ticket's or e-mail's title line
+# "want two things from ./call.wav: the caller's emotion and a full transcript": a colon that counts the asks after it
+COUNTED_THINGS = re.compile(r"\b(?P<count>two|three|four|2|3|4)\s+(?:(?:separate|different|distinct)\s+)?"
+                            r"(?:things|items|outputs|deliverables|results|pieces|bits)\b[^:.?!\n]{0,60}:\s*$", re.I)
 CALLED_A_DATASET = re.compile(DATASET_CALLED + "$", re.I)  # "a benchmark literally called 'beans'"
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
@@ -88,6 +91,7 @@ ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with 
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
+POINTING_BELOW = re.compile(r"\b(?:below|following|as\s+follows|pasted|copied|forwarded)\b", re.I)  # surely what follows: pasted whatever it says
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 ASKED_OPENERS = 3  # the detector is asked about the words before the first three colons or blank lines only
@@ -294,12 +298,14 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     fence_end = SEPARATOR_LINE.search(masked, separator.end() - 1) if separator else None  # "---\n<pasted>\n---\nI need ..."
     spans = [(separator.end(), fence_end.start() if fence_end else len(masked), PASTE_MIN_WORDS)] if separator else []
     for marker in PASTE_MARKER.finditer(masked):
+        if COUNTED_THINGS.search(masked, 0, marker.end()):
+            continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")
-    opener, pointing = None, None
+    opener, pointing, below = None, None, None
     form = _is_form(found.query)
     label_colons = [(m.start(), m.start("list")) for m in LABELS_AFTER.finditer(masked)]
     for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
@@ -307,7 +313,9 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue  # a form's own field ("Requirements:\n- ..."), not a paste's opener
         if any(start < match.start() < listed for start, listed in label_colons):
             continue  # "sorted into one of: billing, outage, other": labels follow, not a paste
-        if POINTING.search(masked[:match.start()].rsplit(".", 1)[-1]):
+        if COUNTED_THINGS.search(masked, 0, match.end()):
+            continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
+        if POINTING.search(_last_sentence(masked[:match.start()])):
             opener, pointing = match, True
             break
         if (index < ASKED_OPENERS and asks is not None and not FILE_PATTERN.search(masked, 0, match.start())
@@ -317,8 +325,8 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        if BLANK * 3 in masked[start:end] or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
-            continue  # a masked input inside, or only the person's closing lines ("Kind regards,\nR. Okafor")
+        if _input_inside(found, start, end) or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
+            continue  # a masked input inside (a quote may be: it is the paste's), or only the person's closing lines
         words = len(_unquoted(found.query[start:end]).split())
         if words < PASTE_MIN_WORDS:
             continue
@@ -327,25 +335,48 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue
         if asks is not None:
             # after a blank line, or after words that ask without pointing at it, the tail may be the request itself
-            unsure_opener = opener is not None and start == opener.end() and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)
-            if unsure_opener or not outside_asks:
+            below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.match(opener.group()) is not None \
+                and POINTING_BELOW.search(_last_sentence(masked[:opener.start()]))  # "Article pasted below ...\n\n<paste>"
+            unsure_opener = opener is not None and start == opener.end() and not below \
+                and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)
+            if (unsure_opener or not outside_asks) and not below:  # ("Article pasted below ...": whatever it says)
                 # what follows may be the request itself ("dev note: need ASR w/ lowest CER ...", a paragraph after
                 # a blank line: "Then summarise it ..."), or the person's question before the text it is about
                 start = _first_pasted_paragraph(found.query, start, end, asks)
                 if start == end:
                     continue
             if not outside_asks:
-                end = _own_words_after(found.query, start, end, asks)
+                end = _own_paragraphs_after(found.query, start, end, asks) if below else _own_words_after(found.query, start, end, asks)
         end = _asks_after_a_question(found.query, start, end)
-        if _only_limits(found.query, start, end) or LIMITS_HEADING.match(found.query, start):
+        if (_only_limits(found.query, start, end) and not below) or LIMITS_HEADING.match(found.query, start):
             continue  # "3. Notes: for the captioner just use the smallest one", "limits: ...": the person's own limits
         end = _limits_after(found.query, start, _own_paragraphs_after_foreign(found.query, start, end, closing))
         body = _unquoted(found.query[start:end])
         if len(body.split()) < PASTE_MIN_WORDS:
             continue
-        found.texts.append((start, end, body))
-        found.masked = blanked(found.masked, start, end)
+        _paste(found, start, end, body)
         return
+
+
+def _last_sentence(text: str) -> str:
+    """The last sentence of a text, its own full stop aside ("Article pasted below from this morning's page.")."""
+    text = text.rstrip()
+    return (text[:-1] if text.endswith(".") else text).rsplit(".", 1)[-1]
+
+
+def _input_inside(found: RequestText, start: int, end: int) -> bool:
+    """Whether a span holds a masked input other than a quoted text (a quote inside a pasted article is the article's)."""
+    masked = found.masked
+    for quote_start, quote_end, _body in found.texts:
+        if start <= quote_start and quote_end <= end:
+            masked = masked[:quote_start] + found.query[quote_start:quote_end] + masked[quote_end:]
+    return BLANK * 3 in masked[start:end]
+
+
+def _paste(found: RequestText, start: int, end: int, body: str) -> None:
+    """A pasted text found, taking in the quoted texts inside it."""
+    found.texts = [text for text in found.texts if not (start <= text[0] and text[1] <= end)] + [(start, end, body)]
+    found.masked = blanked(found.masked, start, end)
 
 
 def _asks_after_a_question(query: str, start: int, end: int) -> int:
@@ -437,6 +468,18 @@ def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], boo
             own = a
         elif len(sentence.split()) > FILLER_WORDS and not constraint_phrases(sentence):
             break
+    return own
+
+
+def _own_paragraphs_after(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
+    """Where a text pasted below the words that point at it ends: before the trailing paragraphs whose first sentence
+    asks for work ("I need three separate things from this article: ..."); a paste's own sentences may ask anything."""
+    own = end
+    for a, b in reversed(_paragraph_spans(query, start, end)[1:]):
+        first = _sentence_spans(query, a, b)[0]
+        if not asks(query[first[0]:first[1]]):
+            break
+        own = a
     return own
 
 

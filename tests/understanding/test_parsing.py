@@ -485,3 +485,15 @@ def test_a_text_between_two_rule_lines_is_pasted_whole_with_its_quotes():
              "the quay would reopen. \"We are ready,\" she said. Mayor Tom Hale called it \"overdue\".\n---")
     parsed, _located = parse_request(query)
     assert len(parsed.input_texts) == 1 and parsed.input_texts[0].startswith("BRISTOL, May 2") and parsed.input_texts[0].endswith("\"overdue\".")
+
+
+def test_a_text_pasted_below_is_pasted_whatever_it_says(planner):
+    """An article quoting a CEO's 'Please translate our results' and 'the smallest footprint' had been read as the
+    person's words, and the list of asks after 'three separate things from this article:' as the paste."""
+    result = planner.plan("Article pasted below from this morning's business page.\n\nBrightwave Energy said its new battery "
+                          "line had 'the smallest footprint in the industry.' CEO Ingrid Dahl told reporters, 'Please translate "
+                          "our results into every language.' Analysts were skeptical.\n\nI need three separate things from this "
+                          "article: a three-sentence summary, an overall positive/negative read on it, and a list of the people "
+                          "and places in it.")
+    assert sorted(step.task for step in result.tasks) == ["summarization", "text-classification", "token-classification"]
+    assert result.constraints == {} and result.parsed.input_texts[0].startswith("Brightwave Energy said")
