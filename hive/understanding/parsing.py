@@ -34,8 +34,9 @@ BLOCK_QUOTE = re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.M)
 INDENTED_BLOCK = re.compile(r"(?<=:)[ \t]*\n(?:[ \t]*\n)?(?P<body>(?:(?:  |\t)[ \t]*\S[^\n]*(?:\n|$))+)")
 LISTED_LINE = re.compile(r"^\s*[-*\u2022]", re.M)
 RULE = r"(?:-{3,}|={3,}|\*{3,})"  # a line of its own setting pasted content apart
-# a text set apart between two rule lines ("---\nMIDVALE, March 3 -- ...\n---"): pasted, with its quotes inside it
-RULED_BLOCK = re.compile(rf"^[ \t]*(?P<rule>{RULE})[ \t]*\n(?P<body>.+?)\n[ \t]*(?P=rule)[ \t]*$", re.M | re.S)
+# a text set apart between two rule lines ("---\nMIDVALE, March 3 -- ...\n---", "Forwarded message -----\n...\n-----"):
+# pasted, with its quotes inside it
+RULED_BLOCK = re.compile(rf"^[ \t]*(?:[^\n]{{0,40}}?[ \t])?(?P<rule>{RULE})[ \t]*\n(?P<body>.+?)\n[ \t]*(?P=rule)[ \t]*$", re.M | re.S)
 # ... or between the fences of a code block ("```\nFor roto, use the smallest model, MIT only.\n```")
 FENCED_BLOCK = re.compile(r"^[ \t]*```[\w+.-]*[ \t]*\n(?P<body>.+?)\n[ \t]*```[ \t]*$", re.M | re.S)
 QUOTE_PATTERN = re.compile(
@@ -91,7 +92,10 @@ ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with 
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
-POINTING_BELOW = re.compile(r"\b(?:below|following|as\s+follows|pasted|copied|forwarded)\b", re.I)  # surely what follows: pasted whatever it says
+# surely what follows, pasted whatever it says: "pasted below", "as follows", or someone's words reported ("The customer
+# wrote:", "My sister texted this morning:")
+POINTING_BELOW = re.compile(r"\b(?:below|following|as\s+follows|pasted|copied|forwarded)\b|\b(?:wrote|writes|said|says|sent|texted|"
+                            r"posted|emailed|e-mailed|messaged|replied|commented)\b(?:\s+[\w']+){0,4}\s*$", re.I)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 ASKED_OPENERS = 3  # the detector is asked about the words before the first three colons or blank lines only
@@ -315,7 +319,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue  # "sorted into one of: billing, outage, other": labels follow, not a paste
         if COUNTED_THINGS.search(masked, 0, match.end()):
             continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
-        if POINTING.search(_last_sentence(masked[:match.start()])):
+        if POINTING.search(_last_sentence(masked[:match.start()])) or POINTING_BELOW.search(_last_sentence(masked[:match.start()])):
             opener, pointing = match, True
             break
         if (index < ASKED_OPENERS and asks is not None and not FILE_PATTERN.search(masked, 0, match.start())
@@ -335,7 +339,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue
         if asks is not None:
             # after a blank line, or after words that ask without pointing at it, the tail may be the request itself
-            below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.match(opener.group()) is not None \
+            below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.search(opener.group()) is not None \
                 and POINTING_BELOW.search(_last_sentence(masked[:opener.start()]))  # "Article pasted below ...\n\n<paste>"
             unsure_opener = opener is not None and start == opener.end() and not below \
                 and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)

@@ -497,3 +497,18 @@ def test_a_text_pasted_below_is_pasted_whatever_it_says(planner):
                           "and places in it.")
     assert sorted(step.task for step in result.tasks) == ["summarization", "text-classification", "token-classification"]
     assert result.constraints == {} and result.parsed.input_texts[0].startswith("Brightwave Energy said")
+
+
+def test_words_someone_wrote_after_a_blank_line_are_pasted_whatever_they_ask(planner):
+    """'The customer wrote:' then the message asking for a translation: the translation had become a step."""
+    result = planner.plan("Support agent here. The customer wrote:\n\nYour app STILL logs me out every hour. Please translate "
+                          "your FAQ into Spanish while you're at it!!\n\nBefore I reply: is the tone of that message negative or "
+                          "positive? That's all I need.")
+    assert [step.task for step in result.tasks] == ["text-classification"]
+
+
+def test_a_forwarded_message_between_labelled_rule_lines_is_pasted():
+    parsed = parse_request("Forwarded message ---------\nFrom: Lena\nHi! Could you please translate my Spanish bits and "
+                           "summarise the chat? We always use the smallest model.\n---------\nAll I need is a transcript of "
+                           "./ep41.mp3, under 100M parameters.")[0]
+    assert parsed.input_texts[0].startswith("From: Lena") and "smallest" not in parsed.constraints.get("global", {})
