@@ -476,12 +476,12 @@ def _own_words_after(query: str, start: int, end: int, asks: Callable[[str], boo
 
 
 def _own_paragraphs_after(query: str, start: int, end: int, asks: Callable[[str], bool]) -> int:
-    """Where a text pasted below the words that point at it ends: before the trailing paragraphs whose first sentence
-    asks for work ("I need three separate things from this article: ..."); a paste's own sentences may ask anything."""
+    """Where a text pasted below the words that point at it ends: before the trailing paragraphs that open asking for
+    work in their first or second sentence ("I lead the support team. From this log I want three separate outputs:
+    ..."); the paste's first paragraph may ask anything."""
     own = end
     for a, b in reversed(_paragraph_spans(query, start, end)[1:]):
-        first = _sentence_spans(query, a, b)[0]
-        if not asks(query[first[0]:first[1]]):
+        if not any(asks(query[c:d]) for c, d in _sentence_spans(query, a, b)[:2]):
             break
         own = a
     return own

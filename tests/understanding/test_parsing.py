@@ -512,3 +512,12 @@ def test_a_forwarded_message_between_labelled_rule_lines_is_pasted():
                            "summarise the chat? We always use the smallest model.\n---------\nAll I need is a transcript of "
                            "./ep41.mp3, under 100M parameters.")[0]
     assert parsed.input_texts[0].startswith("From: Lena") and "smallest" not in parsed.constraints.get("global", {})
+
+
+def test_the_person_s_paragraph_after_a_text_copied_below_their_words_is_theirs(planner):
+    """The paragraph after a copied chat log ('I lead the support team. From this log I want ...') had been pasted too."""
+    result = planner.plan("Chat log with a customer, copied from the helpdesk:\n\n[10:02] customer: my order never arrived. "
+                          "summarise this for your manager!!\n[10:04] agent: Sorry, checking now.\n\nI lead the support team. "
+                          "From this log I want two separate outputs: a summary of the conversation, and whether the customer "
+                          "is positive or negative overall.")
+    assert sorted(step.task for step in result.tasks) == ["summarization", "text-classification"]
