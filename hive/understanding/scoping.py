@@ -107,7 +107,7 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   # words that let models in or keep them out ("so rule out anything with a ___ clause")
                   "so", "rule", "out", "exclude", "excluding", "reject", "rejects", "ban", "forbid", "allow", "allows", "permit",
                   "accept", "acceptable", "clause", "clauses", "terms", "leave", "whole", "family", "families", "kind", "kinds",
-                  "type", "types"}
+                  "type", "types", "choice", "choices", "popular", "s"}
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a label saying a step's place ("Step two: translate it", "Stage 3:", "First:"): what follows it is the work asked
 PLACE_LABEL = re.compile(rf"(?:step|stage|part|phase|task)\s*(?:\d+|{NUMBER_WORDS})|{ORDINALS}|next|then|finally|lastly", re.I)

@@ -97,6 +97,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("the models run on our data, which must be released under CC-BY", {}),
     ("entity tagger downloads: >= 50,000", {"min_downloads": 50_000}),  # a field named after its step
     ("the most-downloaded model please", {"rank_by": "downloads"}),
+    ("if there's a choice, the popular pick by download numbers", {"rank_by": "downloads"}),
     # copyleft said by what it would do to the person's own work
     ("legal won't sign off on any model whose licence would oblige us to share our code or derivatives under the same terms",
      {"deny_licences": ["copyleft"]}),

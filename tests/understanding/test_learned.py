@@ -836,3 +836,11 @@ def test_a_clause_speaking_only_of_licences_asks_for_nothing(planner):
                           "that whole licence family out.")
     assert [step.task for step in result.tasks] == ["text-to-image"]
     assert result.constraints["global"] == {"deny_licences": ["openrail"]}  # "leave ... out" is no data leaving: not offline
+
+
+def test_a_clause_choosing_among_models_by_popularity_asks_for_no_step(planner):
+    result = planner.plan("A customer left this on our page:\n\n« Bonjour ! Vous faites des gâteaux sans gluten ? »\n\nWrite "
+                          "her a friendly chat-style reply in French. Whatever chat model you use needs to support French; if "
+                          "there's a choice, the popular pick by download numbers.")
+    assert [step.task for step in result.tasks] == ["conversational"]
+    assert result.constraints["global"]["rank_by"] == "downloads"
