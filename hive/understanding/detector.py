@@ -27,9 +27,6 @@ from hive.understanding.parsing import BLANK, POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
 
 NONE = "none"
-# a blank line ending a part, or a line ending with a pasted value ("Example message: ___"): the next part opens a
-# paragraph or a line of its own
-PARAGRAPH_BREAK_AT_END = re.compile(rf"(?:\n[ \t]*\n|{BLANK}{{3}}[ \t]*\n)\s*$")
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
 SURE = 0.5
 CUE_FLOOR = 0.02  # a cue phrase (or a model's name) the detector gives less than this is not a task
@@ -101,7 +98,7 @@ class TaskDetector:
             return joints[span]
 
         while True:
-            candidates = [(first, reading) for first in self._joinable(readings, located.masked)
+            candidates = [(first, reading) for first in self._joinable(readings, located.masked, located.query)
                           if (reading := joint(first)) is not None and self._joins(readings, first, reading)]
             if not candidates:
                 return readings
@@ -111,14 +108,13 @@ class TaskDetector:
             readings[first:first + 2] = [_asked_as(reading, readings[first:first + 2])]
 
     @staticmethod
-    def _joinable(readings: list[PartReading], text: str) -> list[int]:
+    def _joinable(readings: list[PartReading], text: str, query: str) -> list[int]:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
-        item of its own and joins nothing before it, nor does a paragraph (a title line above a blank one is not
-        the first clause of the letter below it) or the line after a pasted value."""
+        item of its own and joins nothing before it, nor does the line after a pasted value."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         return [i for i in range(len(readings) - 1)
                 if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
-                and not PARAGRAPH_BREAK_AT_END.search(text, readings[i].part.start, readings[i + 1].part.start)
+                and not _pasted_at_line_end(readings[i].part.start, readings[i + 1].part.start, text, query)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod
@@ -167,6 +163,18 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
     question = text[first.start:first.end].strip()
     return question.endswith("?") and len(WORD.findall(question)) >= 3 and "?" not in text[second.start:second.end] \
         and not POLITE_REQUEST.match(question)
+
+
+def _pasted_at_line_end(start: int, end: int, masked: str, query: str) -> bool:
+    """Whether a part ends with a pasted value and the line ends with it ("Example message: '...'" and a line break, which
+    the paste's blank may cover): the next line is a clause of its own."""
+    piece = masked[start:end].rstrip()
+    if not piece.endswith(BLANK * 3):
+        return False
+    paste_start, paste_end = start + len(piece.rstrip(BLANK)), end
+    while paste_end < len(masked) and masked[paste_end] == BLANK:
+        paste_end += 1
+    return "\n" in query[paste_start:paste_end]
 
 
 def _opens_bulleted_line(text: str, start: int) -> bool:

@@ -719,8 +719,9 @@ def _titles_asks_below(reading: PartReading, asking: list[PartReading], located:
     """A ticket's or an e-mail's title line ("Summary: Depth + segmentation for warehouse photos", "Subject: ...")
     names what the lines below it ask, when one of them asks surely: it asks for nothing of its own."""
     line_start = located.query.rfind("\n", 0, reading.part.start) + 1
-    if not TITLE_LINE.match(located.query, line_start):
-        return False
+    line_end = located.query.find("\n", line_start)
+    if not TITLE_LINE.match(located.query, line_start) or (line_end >= 0 and located.query[line_end:reading.part.end].strip()):
+        return False  # (a part joined to the letter below its title line asks what the letter asks)
     return any(r.part.start > reading.part.end and r.best[0] != NONE and r.best[1] >= SURE for r in asking)
 
 

@@ -844,3 +844,11 @@ def test_a_clause_choosing_among_models_by_popularity_asks_for_no_step(planner):
                           "there's a choice, the popular pick by download numbers.")
     assert [step.task for step in result.tasks] == ["conversational"]
     assert result.constraints["global"]["rank_by"] == "downloads"
+
+
+def test_a_clause_ending_before_a_blank_line_still_joins_the_clause_before_it(planner):
+    """'2) fix the spelling | and grammar of what it read' then a blank line: the second piece, read alone as a
+    caption, had been a third step once clauses could not join across the blank line."""
+    result = planner.plan("1) pull the text off whiteboard_retro.jpg\n2) fix the spelling and grammar of what it read\n\n"
+                          "step 1: <= 300M params\nstep 2: apache-2.0, and the most downloaded one")
+    assert [step.task for step in result.tasks] == ["image-to-text", "text2text-generation"]
