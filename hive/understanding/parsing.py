@@ -369,10 +369,12 @@ def _last_sentence(text: str) -> str:
 
 
 def _input_inside(found: RequestText, start: int, end: int) -> bool:
-    """Whether a span holds a masked input other than a quoted text (a quote inside a pasted article is the article's)."""
+    """Whether a span holds a masked input other than a quoted text inside it (a quote inside a pasted article is the
+    article's; one opening the span is the paste: "Example message: 'Do you ship ...?'\nReminder: ...")."""
     masked = found.masked
+    opening = start + len(found.query[start:end]) - len(found.query[start:end].lstrip())
     for quote_start, quote_end, _body in found.texts:
-        if start <= quote_start and quote_end <= end:
+        if opening < quote_start and quote_end <= end:
             masked = masked[:quote_start] + found.query[quote_start:quote_end] + masked[quote_end:]
     return BLANK * 3 in masked[start:end]
 
