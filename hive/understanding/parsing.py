@@ -482,10 +482,12 @@ def _own_paragraphs_after(query: str, start: int, end: int, asks: Callable[[str]
     work in their first or second sentence ("I lead the support team. From this log I want three separate outputs:
     ..."); the paste's first paragraph may ask anything."""
     own = end
-    for a, b in reversed(_paragraph_spans(query, start, end)[1:]):
+    paragraphs = _paragraph_spans(query, start, end)
+    for index in range(len(paragraphs) - 1, 0, -1):
+        a, b = paragraphs[index]
         if not any(asks(query[c:d]) for c, d in _sentence_spans(query, a, b)[:2]):
             break
-        own = a
+        own = paragraphs[index - 1][1]  # the paste ends with its paragraph: the blank line stays a break
     return own
 
 
