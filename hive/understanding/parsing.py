@@ -380,7 +380,9 @@ def _input_inside(found: RequestText, start: int, end: int) -> bool:
 
 
 def _paste(found: RequestText, start: int, end: int, body: str) -> None:
-    """A pasted text found, taking in the quoted texts inside it."""
+    """A pasted text found, taking in the quoted texts inside it; the spaces and line breaks after it stay (they end
+    the clause before the person's next words)."""
+    end = start + len(found.query[start:end].rstrip())
     found.texts = [text for text in found.texts if not (start <= text[0] and text[1] <= end)] + [(start, end, body)]
     found.masked = blanked(found.masked, start, end)
 

@@ -107,7 +107,9 @@ CHOOSING_WORDS = {"which", "whichever", "what", "whatever", "take", "pick", "cho
                   # words that let models in or keep them out ("so rule out anything with a ___ clause")
                   "so", "rule", "out", "exclude", "excluding", "reject", "rejects", "ban", "forbid", "allow", "allows", "permit",
                   "accept", "acceptable", "clause", "clauses", "terms", "leave", "whole", "family", "families", "kind", "kinds",
-                  "type", "types", "choice", "choices", "popular", "s"}
+                  "type", "types", "choice", "choices", "popular", "s",
+                  # where models are found and how they are rated ("the crowd favourite: most hearts on Hugging Face")
+                  "hearts", "likes", "stars", "downloads", "hugging", "face", "hub"}
 ASK_GOES_ON = re.compile(r"(?:and|or|then|also|plus|but)\b", re.I)  # a clause opening so goes on with the asking
 # a label saying a step's place ("Step two: translate it", "Stage 3:", "First:"): what follows it is the work asked
 PLACE_LABEL = re.compile(rf"(?:step|stage|part|phase|task)\s*(?:\d+|{NUMBER_WORDS})|{ORDINALS}|next|then|finally|lastly", re.I)
@@ -431,6 +433,7 @@ def speaks_of_a_model(clause: str) -> bool:
     is left but model nouns and words of choosing or correcting ("Which model ___ and is ___ of them?", "___ models only.",
     "No wait, make that ___.", the person's reason after the limit aside), or
     a subject naming a step by its work ("The part that turns the audio into words must ___")."""
+    clause = re.sub(rf"^\s*{BLANK}+(?=[^\W_])", "", clause)  # a paste's blank right before it ("___For the scoring model, ...")
     if (target := FOR_OPENING.match(clause)) is not None and BLANK in clause and not _words_of_more_than_a_choice(clause[target.end():]):
         return True  # "and for the write-up of the main points, the ___": a step named, then only its limit
     label = LABEL.match(clause)

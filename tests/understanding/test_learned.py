@@ -852,3 +852,15 @@ def test_a_clause_ending_before_a_blank_line_still_joins_the_clause_before_it(pl
     result = planner.plan("1) pull the text off whiteboard_retro.jpg\n2) fix the spelling and grammar of what it read\n\n"
                           "step 1: <= 300M params\nstep 2: apache-2.0, and the most downloaded one")
     assert [step.task for step in result.tasks] == ["image-to-text", "text2text-generation"]
+
+
+def test_the_clause_after_a_paste_is_read_as_the_person_wrote_it(planner):
+    """The blank of the pasted ads had covered the line break after them, so 'For the scoring model, ...' read as
+    holding an input, and was a fill-in-the-blank step; 'of what's left, the one people have liked most' a question."""
+    result = planner.plan("Two job ads. Give me a score for how similar they are in meaning.\n\nOurs: \"Backend engineer, remote-"
+                          "friendly.\" Theirs: \"Server-side developer, hybrid.\"\n\nFor the scoring model, go with the crowd "
+                          "favourite: most hearts on Hugging Face.")
+    assert [step.task for step in result.tasks] == ["sentence-similarity"]
+    result = planner.plan("Translate ./brief.txt into English. It can't carry a non-commercial clause; of what's left, the one "
+                          "people have liked most.")
+    assert [step.task for step in result.tasks] == ["translation"]
