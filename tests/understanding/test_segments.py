@@ -89,3 +89,9 @@ def test_also_after_a_subject_pronoun_is_inside_its_clause():
     located = locate_values("Upscale ./a.png, and for the upscaler they also want proof of wide use. Also caption it.")
     texts = [located.masked[p.start:p.end].strip() for p in split_parts(located)]
     assert "and for the upscaler they also want proof of wide use." in texts and "Also caption it." in texts
+
+
+def test_a_short_aside_between_commas_stays_in_its_clause():
+    located = locate_values("what disease, if any, is on that bean leaf in ./leaf.jpg? Then, please, caption it.")
+    texts = [located.masked[p.start:p.end].strip() for p in split_parts(located)]
+    assert texts[0].startswith("what disease, if any, is on that bean leaf")
