@@ -37,7 +37,7 @@ ARROW = re.compile(ARROW_GLYPH)
 # for in the request, since the quote is masked)
 QUOTE_ENDS_SENTENCE = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019\u00bb\u300d]+(?=\s+[A-Z])")
 # A short aside between commas ("what disease, if any, is on that leaf?") is one clause's too.
-ASIDE = re.compile(r"\w,\s*(?:if\s+any|if\s+so|if\s+possible|if\s+not|please|though|however|by\s+the\s+way|btw)\s*,", re.I)
+ASIDE = re.compile(r"\w,\s*(?:if\s+any|if\s+so|if\s+possible|if\s+not|though|however|by\s+the\s+way|btw)\s*,", re.I)
 BRACKETED = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|\s[\u2013\u2014]\s[^\u2013\u2014\n]{0,100}?,[^\u2013\u2014\n]{0,100}?\s[\u2013\u2014](?=\s)")
 # Words that ask for nothing on their own: a clause of only these ("and then", "Context:") is no part,
 # unless it names a value ("is ./a.png a cat or a dog").
