@@ -23,7 +23,7 @@ from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
-from hive.understanding.parsing import BLANK, POLITE_REQUEST, RequestText
+from hive.understanding.parsing import POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
 
 NONE = "none"
@@ -98,7 +98,7 @@ class TaskDetector:
             return joints[span]
 
         while True:
-            candidates = [(first, reading) for first in self._joinable(readings, located.masked, located.query)
+            candidates = [(first, reading) for first in self._joinable(readings, located.masked)
                           if (reading := joint(first)) is not None and self._joins(readings, first, reading)]
             if not candidates:
                 return readings
@@ -108,13 +108,12 @@ class TaskDetector:
             readings[first:first + 2] = [_asked_as(reading, readings[first:first + 2])]
 
     @staticmethod
-    def _joinable(readings: list[PartReading], text: str, query: str) -> list[int]:
+    def _joinable(readings: list[PartReading], text: str) -> list[int]:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
-        item of its own and joins nothing before it, nor does the line after a pasted value."""
+        item of its own and joins nothing before it."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         return [i for i in range(len(readings) - 1)
                 if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
-                and not _pasted_at_line_end(readings[i].part.start, readings[i + 1].part.start, text, query)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod
@@ -163,18 +162,6 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
     question = text[first.start:first.end].strip()
     return question.endswith("?") and len(WORD.findall(question)) >= 3 and "?" not in text[second.start:second.end] \
         and not POLITE_REQUEST.match(question)
-
-
-def _pasted_at_line_end(start: int, end: int, masked: str, query: str) -> bool:
-    """Whether a part ends with a pasted value and the line ends with it ("Example message: '...'" and a line break, which
-    the paste's blank may cover): the next line is a clause of its own."""
-    piece = masked[start:end].rstrip()
-    if not piece.endswith(BLANK * 3):
-        return False
-    paste_start, paste_end = start + len(piece.rstrip(BLANK)), end
-    while paste_end < len(masked) and masked[paste_end] == BLANK:
-        paste_end += 1
-    return "\n" in query[paste_start:paste_end]
 
 
 def _opens_bulleted_line(text: str, start: int) -> bool:

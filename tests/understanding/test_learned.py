@@ -820,14 +820,11 @@ def test_a_quoted_question_in_another_language_is_no_request_in_that_language(pl
         planner.plan("Wie viele Katzen sind auf dem Bild ./book/page12.jpg?")
 
 
-def test_an_e_mail_s_title_line_and_an_example_s_label_ask_for_nothing(planner):
-    """The subject line had been a text to classify, and 'Example message: ___' joined to the line below it a
-    message to write."""
-    result = planner.plan("Subject: Requirements for the web-chat pilot\n\nHi team, each incoming customer message should be "
-                          "scored for sentiment and should get an assistant reply. Example message: 'Do you ship to Iceland?'\n"
-                          "Reminder from Compliance: the pilot code stays closed-source.\n\nThanks, Priya")
-    assert [step.task for step in result.tasks] == ["text-classification", "conversational"]
-    assert result.parsed.input_texts == ["Do you ship to Iceland?"]
+def test_an_e_mail_s_title_line_is_no_text_to_work_on(planner):
+    """The subject line had been a text to classify."""
+    result = planner.plan("Subject: Requirements for the web-chat pilot\n\nHi team, each incoming customer message in "
+                          "./messages.txt should be scored for sentiment.")
+    assert [step.task for step in result.tasks] == ["text-classification"] and result.parsed.input_texts == []
 
 
 def test_a_clause_speaking_only_of_licences_asks_for_nothing(planner):
