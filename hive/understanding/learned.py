@@ -43,7 +43,7 @@ from hive.understanding.language import foreign_language, written_in
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
-from hive.understanding.parsing import BLANK, COUNTED_THINGS, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
+from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
@@ -72,8 +72,7 @@ GOES_ON_ASKING = re.compile(r"\W*(?:and|then|also|plus)\s+(?!(?:what|who|whom|wh
                             r"can|could|will|would|should|has|have|had|may|might|shall|if|whether)\b)[^\W\d_]{3,}", re.I)
 NEGATED = re.compile(r"\W*(?:not|no|never|nothing|don'?t|do not|without)\b", re.I)
 # Asks counted before they are listed ("three things", "two steps", "a couple of jobs"), or titled ("checklist for")
-COUNTED_ASKS = re.compile(r"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?"
-                          r"(?:things|steps|tasks|jobs|parts|stages|bits|items|deliverables|outputs)\b"
+COUNTED_ASKS = re.compile(rf"\b(?:two|three|four|five|six|several|a\s+few|a\s+couple\s+of|\d)\s+(?:\w+\s+)?{ASK_NOUNS}\b"
                           r"|\b(?:checklist|to-?do(?:\s+list)?|workflow|pipeline|runbook|plan|steps)\s+(?:for|on)\b", re.I)  # "Production checklist for x.mp3:"
 LANGUAGE_OF_WHAT_FOLLOWS = re.compile(r"\W*(?:written\s+)?in\s+(?P<language>[A-Za-z]+)\s*:\s*", re.I)  # "..., in Italian:"
 LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it

@@ -47,9 +47,10 @@ ENDS_A_SENTENCE = re.compile(r"[.?!]\s*$")  # a quoted text whose last sentence 
 NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")  # ... followed by another sentence
 NAMED_DATASET = re.compile(r"\s*(?:dataset|benchmark|corpus|test\s+set|(?:test\s+|dev\s+|validation\s+)?split|leaderboard)\b", re.I)
 TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:", re.I)  # a ticket's or e-mail's title line
+# what people count their asks by ("three things", "two steps", "a couple of jobs")
+ASK_NOUNS = r"(?:things|steps|tasks|jobs|parts|stages|bits|pieces|items|deliverables|outputs|results)"
 # "want two things from ./call.wav: the caller's emotion and a full transcript": a colon that counts the asks after it
-COUNTED_THINGS = re.compile(r"\b(?P<count>two|three|four|2|3|4)\s+(?:(?:separate|different|distinct)\s+)?"
-                            r"(?:things|items|outputs|deliverables|results|pieces|bits)\b[^:.?!\n]{0,60}:\s*$", re.I)
+COUNTED_THINGS = re.compile(rf"\b(?P<count>two|three|four|2|3|4)\s+(?:\w+\s+)?{ASK_NOUNS}\b[^:.?!\n]{{0,60}}:\s*$", re.I)
 CALLED_A_DATASET = re.compile(DATASET_CALLED + "$", re.I)  # "a benchmark literally called 'beans'"
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
@@ -91,11 +92,11 @@ PASTE_MIN_WORDS = 5
 ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with arrows ("transcribe -> summarise")
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
-# "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 # surely what follows, pasted whatever it says: "pasted below", "as follows", or someone's words reported ("The customer
 # wrote:", "My sister texted this morning:")
 POINTING_BELOW = re.compile(r"\b(?:below|following|as\s+follows|pasted|copied|forwarded)\b|\b(?:wrote|writes|said|says|sent|texted|"
                             r"posted|emailed|e-mailed|messaged|replied|commented)\b(?:\s+[\w']+){0,4}\s*$", re.I)
+# "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15
 ASKED_OPENERS = 3  # the detector is asked about the words before the first three colons or blank lines only
