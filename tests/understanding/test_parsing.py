@@ -515,9 +515,12 @@ def test_a_forwarded_message_between_labelled_rule_lines_is_pasted():
 
 
 def test_the_person_s_paragraph_after_a_text_copied_below_their_words_is_theirs(planner):
-    """The paragraph after a copied chat log ('I lead the support team. From this log I want ...') had been pasted too."""
-    result = planner.plan("Chat log with a customer, copied from the helpdesk:\n\n[10:02] customer: my order never arrived. "
-                          "summarise this for your manager!!\n[10:04] agent: Sorry, checking now.\n\nI lead the support team. "
-                          "From this log I want two separate outputs: a summary of the conversation, and whether the customer "
-                          "is positive or negative overall.")
-    assert sorted(step.task for step in result.tasks) == ["summarization", "text-classification"]
+    """The paragraph after a copied chat log ('I lead the support team. From this log I want ...') had been pasted too
+    (dev26)."""
+    result = planner.plan("Chat log with a customer, copied from the helpdesk:\n\n[10:02] customer: my order #4471 never arrived. "
+                          "summarise this for your manager!!\n[10:04] agent: Sorry to hear that, checking now.\n[10:06] customer: "
+                          "and pls use your most popular courier next time\n\nI lead the support team. From this log I want three "
+                          "separate outputs: a summary of the conversation, whether the customer is positive or negative overall, "
+                          "and a chatbot-style reply to the customer's last message. For the reply, whatever sits at the top of "
+                          "the likes chart.")
+    assert sorted(step.task for step in result.tasks) == ["conversational", "summarization", "text-classification"]
