@@ -310,7 +310,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")
-    opener, pointing, below = None, None, None
+    opener, pointing = None, None
     form = _is_form(found.query)
     label_colons = [(m.start(), m.start("list")) for m in LABELS_AFTER.finditer(masked)]
     for index, match in enumerate(BEFORE_PASTE.finditer(masked)):
@@ -330,8 +330,12 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        if _input_inside(found, start, end) or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
-            continue  # a masked input inside (a quote may be: it is the paste's), or only the person's closing lines
+        # below words that surely point at it ("Article pasted below ...\n\n<paste>"), a text is pasted whatever it says
+        below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.search(opener.group()) is not None \
+            and POINTING_BELOW.search(_last_sentence(masked[:opener.start()])) is not None
+        inside = _input_inside(found, start, end) if below else BLANK * 3 in masked[start:end]
+        if inside or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
+            continue  # a masked input inside (below such words a quote may be: the paste's), or only closing lines
         words = len(_unquoted(found.query[start:end]).split())
         if words < PASTE_MIN_WORDS:
             continue
@@ -340,8 +344,6 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue
         if asks is not None:
             # after a blank line, or after words that ask without pointing at it, the tail may be the request itself
-            below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.search(opener.group()) is not None \
-                and POINTING_BELOW.search(_last_sentence(masked[:opener.start()]))  # "Article pasted below ...\n\n<paste>"
             unsure_opener = opener is not None and start == opener.end() and not below \
                 and (PARAGRAPH_BREAK.search(opener.group()) is not None or not pointing)
             if (unsure_opener or not outside_asks) and not below:  # ("Article pasted below ...": whatever it says)
