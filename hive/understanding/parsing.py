@@ -50,7 +50,8 @@ TITLE_LINE = re.compile(r"[ \t]*(?:summary|subject|title|topic|re|fwd?)[ \t]*:",
 # what people count their asks by ("three things", "two steps", "a couple of jobs")
 ASK_NOUNS = r"(?:things|steps|tasks|jobs|parts|stages|bits|pieces|items|deliverables|outputs|results)"
 # "want two things from ./call.wav: the caller's emotion and a full transcript": a colon that counts the asks after it
-COUNTED_THINGS = re.compile(rf"\b(?P<count>two|three|four|2|3|4)\s+(?:\w+\s+)?{ASK_NOUNS}\b[^:.?!\n]{{0,60}}:\s*$", re.I)
+COUNTED_THINGS = re.compile(rf"\b(?P<count>two|three|four|2|3|4)\s+(?:(?:separate|different|distinct)\s+)?{ASK_NOUNS}\b"
+                            r"[^:.?!\n]{0,60}:\s*$", re.I)  # (not "these two news items:", which points at a paste)
 CALLED_A_DATASET = re.compile(DATASET_CALLED + "$", re.I)  # "a benchmark literally called 'beans'"
 LICENCE_AFTER = re.compile(r"\s*licen[cs]es?\b", re.I)  # "one of those 'non-commercial only' licences"
 LICENCE_BEFORE = re.compile(r"\blicen[cs]es?\b[^.?!\n]{0,25}$", re.I)  # "a licence of the type 'only for non-commercial'"
