@@ -94,9 +94,9 @@ ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with 
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
 # surely what follows, pasted whatever it says: "pasted below", "as follows", or someone's words reported ("The customer
-# wrote:", "My sister texted this morning:")
+# wrote:", "My sister texted this morning:"; not "Error says 'network path not found'.", whose words are quoted already)
 POINTING_BELOW = re.compile(r"\b(?:below|following|as\s+follows|pasted|copied|forwarded)\b|\b(?:wrote|writes|said|says|sent|texted|"
-                            r"posted|emailed|e-mailed|messaged|replied|commented)\b(?:\s+[\w']+){0,4}\s*$", re.I)
+                            r"posted|emailed|e-mailed|messaged|replied|commented)\b(?:\s+[A-Za-z']+){0,4}\s*$", re.I)
 # "summarise this for me: <pasted>", "translate it: <pasted>" (not "it's a voice message:", which describes)
 POINTING = re.compile(r"\b(?:this|these|following|below)\b|\bit\b(?!'s\b|\s+(?:is|was)\b)", re.I)
 TAIL_MIN_WORDS = 15

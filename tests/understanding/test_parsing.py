@@ -524,3 +524,11 @@ def test_the_person_s_paragraph_after_a_text_copied_below_their_words_is_theirs(
                           "and a chatbot-style reply to the customer's last message. For the reply, whatever sits at the top of "
                           "the likes chart.")
     assert sorted(step.task for step in result.tasks) == ["conversational", "summarization", "text-classification"]
+
+
+def test_words_already_quoted_after_a_reporting_verb_point_at_nothing_below(planner):
+    """'Error says 'network path not found'.' then a blank line: the person's ask below had been pasted as the error's."""
+    result = planner.plan("Hi IT, none of the laptops can connect to the shared drive. Restarting didn't help. Error says "
+                          "'network path not found'.\n\nSummarise this ticket in one line, and also label its priority as "
+                          "low, medium or high.")
+    assert sorted(step.task for step in result.tasks) == ["summarization", "zero-shot-classification"]
