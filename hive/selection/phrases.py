@@ -632,7 +632,7 @@ def _benchmark_in(body: str, offset: int, text: str, data: dict) -> Phrase | Non
 
 # A dataset introduced by its name ("there's a benchmark literally called 'beans'") and a reference to it after a metric
 DATASET_CALLED = r"\b(?:benchmark|dataset|data\s+set|test\s+set|corpus)\s+(?:\w+\s+)?(?:called|named)\s+"
-NAMED_DATASET = re.compile(DATASET_CALLED + r"[\"'\u2018\u201c]?(?P<name>[\w.\-/]+(?:\s+[\w.\-/]+){0,2}?)[\"'\u2019\u201d]?(?=\s*(?:[-,.;:!?)]|$))", re.I)
+DATASET_NAMED_BEFORE = re.compile(DATASET_CALLED + r"[\"'\u2018\u201c]?(?P<name>[\w.\-/]+(?:\s+[\w.\-/]+){0,2}?)[\"'\u2019\u201d]?(?=\s*(?:[-,.;:!?)]|$))", re.I)
 REFERENCE_TO_IT = re.compile(r"\s*(?:on|at|in)\s+(?:it|that(?:\s+one)?|this(?:\s+one)?)\b", re.I)
 
 
@@ -640,7 +640,7 @@ def _dataset_referred_to(text: str, offset: int, body: str, metric_end: int) -> 
     """The dataset a metric is measured on by reference ('top accuracy on it'), named earlier in the request as
     a benchmark 'called' or 'named' something; the phrase then ends at the reference."""
     reference = REFERENCE_TO_IT.match(body, metric_end)
-    named = list(NAMED_DATASET.finditer(text, 0, offset + metric_end))
+    named = list(DATASET_NAMED_BEFORE.finditer(text, 0, offset + metric_end))
     if reference is None or not named:
         return None
     return named[-1]["name"], "", metric_end, reference.end()

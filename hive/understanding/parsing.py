@@ -192,9 +192,7 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         body, pointed_at = block["body"], POINTING.search(found.masked[found.masked.rfind("\n", 0, block.start()) + 1:block.start()])
         prose = ENDS_A_SENTENCE.search(body) and not FIELD_LINE.search(body.replace("\t", " ").lstrip()) and not LISTED_LINE.search(body)
         if len(body.split()) >= PASTE_MIN_WORDS and (pointed_at or (prose and len(body.split()) >= PASTE_MIN_WORDS * 2)):
-            end = block.start("body") + len(body.rstrip())  # the line break after it stays: the next line is the person's
-            found.texts.append((block.start("body"), end, " ".join(body.split())))
-            found.masked = blanked(found.masked, block.start("body"), end)
+            _paste(found, block.start("body"), block.end("body"), " ".join(body.split()))  # (the line break after it stays)
     for block in [*RULED_BLOCK.finditer(found.masked), *FENCED_BLOCK.finditer(found.masked)]:
         outside = found.masked[: block.start()] + found.masked[block.end():]
         if len(block["body"].split()) >= PASTE_MIN_WORDS and len(outside.split()) >= PASTE_MIN_WORDS:
@@ -321,19 +319,20 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue  # "sorted into one of: billing, outage, other": labels follow, not a paste
         if COUNTED_THINGS.search(masked, 0, match.end()):
             continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
-        if POINTING.search(_last_sentence(masked[:match.start()])) or POINTING_BELOW.search(_last_sentence(masked[:match.start()])):
+        if POINTING.search(last := _last_sentence(masked[:match.start()])) or POINTING_BELOW.search(last):
             opener, pointing = match, True
             break
         if (index < ASKED_OPENERS and asks is not None and not FILE_PATTERN.search(masked, 0, match.start())
                 and asks(masked[:match.start()])):
             opener, pointing = match, False
             break
+    # below words that surely point at it ("Article pasted below ...\n\n<paste>"), a text is pasted whatever it says
+    opener_below = opener is not None and PARAGRAPH_BREAK.search(opener.group()) is not None \
+        and POINTING_BELOW.search(_last_sentence(masked[:opener.start()])) is not None
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
     for start, end, min_words in spans:
-        # below words that surely point at it ("Article pasted below ...\n\n<paste>"), a text is pasted whatever it says
-        below = opener is not None and start == opener.end() and PARAGRAPH_BREAK.search(opener.group()) is not None \
-            and POINTING_BELOW.search(_last_sentence(masked[:opener.start()])) is not None
+        below = opener_below and start == opener.end()
         inside = _input_inside(found, start, end) if below else BLANK * 3 in masked[start:end]
         if inside or FILE_PATTERN.search(masked[start:end]) or not found.query[start:closing].strip():
             continue  # a masked input inside (below such words a quote may be: the paste's), or only closing lines
