@@ -376,8 +376,10 @@ def _negated(sentence: str, start: int, end: int, data: dict) -> bool:
     before, after = sentence[sentence.rfind("|", 0, start) + 1:start], sentence[end:].split("|", 1)[0]
     if patterns["double_negation_before"].search(before):
         return False  # "neither model can be anything but MIT": MIT alone is allowed
+    described = patterns["described_licence_before"].search(before)  # "no tool may carry a licence that ... or one that ..."
     return bool(patterns["negation_before"].search(before) or patterns["negation_after"].search(after)
-                or patterns["refusal_reason_before"].search(before) or _refused_by_reference(after, data))
+                or patterns["refusal_reason_before"].search(before) or _refused_by_reference(after, data)
+                or (described is not None and patterns["negation_before"].search(before, 0, described.start())))
 
 
 def _refused_by_reference(after: str, data: dict) -> bool:

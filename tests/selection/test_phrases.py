@@ -102,6 +102,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("legal won't sign off on any model whose licence would oblige us to share our code or derivatives under the same terms",
      {"deny_licences": ["copyleft"]}),
     ("Nothing that forces us to open-source our app.", {"deny_licences": ["copyleft"]}),
+    # a licence in a relative clause about a refused licence noun is refused, however long the clause
+    ("the board ruled that no tool in the chain may carry a licence that bars commercial use or one that makes "
+     "derivatives share alike", {"deny_licences": ["non-commercial", "copyleft"]}),
+    ("any licence that is share-alike will do", {"licences": ["copyleft"]}),
     # popularity said by its count; a dataset's name ends before a verb
     ("among those, the one with the biggest like count", {"rank_by": "likes"}),
     ("whatever scores highest on ROUGE-L for SAMSum gets the job",
