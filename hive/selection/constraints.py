@@ -55,7 +55,7 @@ def parse_bytes(text: str | int | float) -> int:
     """'2GB' -> 2_000_000_000, '500 MiB' -> 524_288_000, '300 megs' -> 300_000_000, 1000 -> 1000."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         return int(text)
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:(k|m|g|t)(i)?(?:b|ilobytes?|egabytes?|igabytes?|erabytes?|egs?|igs?)?)?\s*",
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:(k|m|g|t)(i)?(?:b|ilobytes?|egabytes?|igabytes?|erabytes?|egs?|igs?)?|bytes?)?\s*",
                          str(text), re.I)
     if not match:
         raise HiveError(f"cannot read '{text}' as a size on disk; write e.g. 500MB, 2GB or 1.5GiB")

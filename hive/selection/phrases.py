@@ -453,7 +453,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         if unit is None and found and not (upper or lower) and patterns["correction_before"].search(before):
             found.append(Phrase(match.start(), match.end(), found[-1].key, parse_count(f"{_digits(number)}{scale}"), correction=True))
             continue  # "Keep all models under 1B params. Hmm, actually make that 500M."
-        if unit is None and (upper or lower) and scale:
+        if unit is None and (upper or lower) and (scale or "e" in number.lower()):  # "under 300M", "<= 3.5e8"
             clause = _clause(text, match.start())
             unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"
         if unit is None or not (upper or lower or unit == "download"):
@@ -544,6 +544,8 @@ def _digits(number: str) -> str:
     """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25',
     'a hundred' -> '100', 'two hundred and fifty' -> '250'."""
     number = number.replace(",", "").lower()
+    if "e" in number and number[0].isdigit():  # scientific notation: "3.5e8"
+        return f"{float(number):.0f}"
     if "quarter" in number:
         return "0.25"
     if number.startswith("half"):

@@ -102,6 +102,16 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("legal won't sign off on any model whose licence would oblige us to share our code or derivatives under the same terms",
      {"deny_licences": ["copyleft"]}),
     ("Nothing that forces us to open-source our app.", {"deny_licences": ["copyleft"]}),
+    # practitioners' notation: scientific counts, "sub-", operators, identifiers, "argmin", "by hub likes"
+    ("summarizer: params <= 3.5e8", {"max_parameters": 350_000_000}),
+    ("downloads >= 1e5", {"min_downloads": 100_000}),
+    ("a sub-1B summarizer", {"max_parameters": 1_000_000_000}),
+    ("size < 5e8 bytes", {"max_bytes": 500_000_000}),
+    ("license != cc-by-nc-*", {"deny_licences": ["non-commercial"]}),
+    ("OSI-approved only", {"licences": ["permissive"]}),
+    ("argmin WER on librispeech test-clean", {"best_on": {"dataset": "librispeech test-clean", "config": None, "metric": "wer"}}),
+    ("sort by hub likes desc, take top-1", {"rank_by": "likes"}),
+    ("the 2e3 files", {}),
     # a licence in a relative clause about a refused licence noun is refused, however long the clause
     ("the board ruled that no tool in the chain may carry a licence that bars commercial use or one that makes "
      "derivatives share alike", {"deny_licences": ["non-commercial", "copyleft"]}),
