@@ -50,6 +50,8 @@ KNOWN_CODES = set(LANGUAGE_NAMES.values())
 TAGS_THAT_ARE_WORDS = {"it", "no", "to", "in", "am", "be", "so", "my", "me", "or", "as", "an", "at", "by", "he", "is",
                        "of", "on", "us", "we", "up", "do", "go", "hi", "id", "la", "ha"}
 MIN_WORDS = 4
+# two language codes written as a pair ("en->de", "ro-en", "EN/FR", "de→en"): codes, not the function words they spell
+CODE_PAIR = re.compile(r"\b[A-Za-z]{2}\s*(?:->|→|=>|>|/|-|_)\s*[A-Za-z]{2}\b")
 # Scripts (the first word of a letter's Unicode name) that English is not written in, and what a reader calls
 # a request written mostly in them; kana beside CJK ideographs is Japanese.
 SCRIPTS = {"CJK": "Chinese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean", "CYRILLIC": "a Cyrillic script",
@@ -84,6 +86,7 @@ def written_in(text: str) -> str | None:
     language): its function words make 15% of the text and outnumber English's twice over (English's: the
     next language's). Words in capitals are not counted in a text that has small letters: "DE -> EN" names codes."""
     mixed_case = text != text.upper()
+    text = CODE_PAIR.sub(" ", text)
     words = [w.lower() for w in WORD.findall(text) if not (mixed_case and len(w) > 1 and w.isupper())]
     if len(words) < MIN_WORDS:
         return None

@@ -130,6 +130,13 @@ def test_language_codes_in_capitals_do_not_make_a_request_foreign():
     assert foreign_language("Vertaal de tekst en lees hem voor") == "Dutch"
 
 
+@pytest.mark.parametrize("words", ["OCR ./receipt.png -> extract entities -> translate en->de", "mt ro-en for ./a.txt, then tts",
+                                   "translate de/en then summarise ./note.txt"])
+def test_language_codes_written_as_a_pair_do_not_make_a_request_foreign(words):
+    """'translate en->de' in a terse request had it refused as Dutch."""
+    assert foreign_language(words) is None
+
+
 @pytest.mark.parametrize("text, code", [
     ("Bonjour, je voudrais une table pour deux personnes ce soir", "fr"),
     ("Your order has shipped and will arrive within 3-5 business days.", "en"),
