@@ -130,6 +130,8 @@ def _language_patterns() -> list[re.Pattern]:
         # "must be German-capable", "German (de) listed on their cards"
         re.compile(rf"\b(?:be|is|are)\s+(?P<language>{languages})[- ](?:capable|compatible|ready|enabled)\b", re.I),
         re.compile(rf"\b(?P<language>{languages})(?:\s*\([a-z]{{2}}\))?\s+(?:listed\s+)?on\s+(?:its|their|the)\s+(?:model\s+)?cards?\b", re.I),
+        # a code written as code beside the word language: "its card has to list `es` as a language", "`zh` in the language list"
+        re.compile(rf"[`'\"](?P<language>{every_code})[`'\"]\s+(?:[\w-]+\s+){{0,5}}?languages?\b", re.I),
         # "German support is essential", "with support for Polish"
         re.compile(rf"\b(?P<language>{languages})\s+support\b", re.I),
         re.compile(rf"\bsupport\s+for\s+(?P<language>{languages})\b", re.I),

@@ -47,7 +47,7 @@ from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTIO
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
-from hive.understanding.task_names import spelt_out, task_named_in
+from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -106,6 +106,8 @@ OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:tex
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
 # a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
+# the joining words before a clause's first word of work: "then", "-> ", "| ", "and after that run"
+CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
 OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)
 
 
@@ -259,8 +261,10 @@ class LearnedUnderstander(RuleUnderstander):
         supported = [m for m in inside if _probability(reading, m.task) >= CUE_SUPPORT]
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
-        if label == NONE and _has_input(part) and (by_name := task_named_in(spelt_out(located.masked[part.start:part.end]))):
-            label, named_outright = by_name, True  # "tableqa on sales_q3.csv": the task named outright, in the field's shorthand, on an input
+        clause = located.masked[part.start:part.end]
+        by_name = task_named_in(spelt_out(clause))
+        if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and _opens_with_a_task_name(clause)):
+            label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
         modelled = task_of_model_named(located.masked[part.start:part.end], self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):
@@ -639,6 +643,13 @@ def _take_reading(goal: GoalSpec, fitting: list[str]) -> None:
     """The goal becomes the first fitting reading of its clause, if there is one."""
     if fitting:
         goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
+
+
+def _opens_with_a_task_name(clause: str) -> bool:
+    """Whether a clause opens with a task's own name, after its joining words ("then text-to-image from the caption",
+    "-> t2i"): the step it asks, not a result named by it ("and record each translation as audio")."""
+    rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
+    return any(pattern.match(rest) for pattern in task_name_patterns().values())
 
 
 def _task_of(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:

@@ -604,6 +604,8 @@ class _Targets:
             return named
         if touching := self._steps_of_kind_named(name):
             return touching
+        if asking := self._steps_asked_with(name):
+            return asking
         tasks, _meanings = _task_meanings()
         similarity = dict(zip(tasks, _similarity_to_tasks(name).tolist()))
         scores = list(similarity.values())
@@ -627,6 +629,15 @@ class _Targets:
         made = [m for m in self.tasks if any(word in (own[0], own[0] + "s") and before not in DETERMINERS
                                              for before, word in _words_with_the_one_before(self.masked[m.start:m.end].lower()))]
         return made if len({m.task for m in made}) == 1 else []
+
+    def _steps_asked_with(self, name: str) -> list[Mention]:
+        """The one step whose asking words hold the name itself ('LM' of "have an LM write a blurb ... LM: under
+        400M params"), when the name says more than a generic noun; else none."""
+        if not _says_more_than_generic(name):
+            return []
+        said = re.compile(rf"\b{re.escape(name)}\b", re.I)
+        asking = [m for m in self.tasks if said.search(spelt_out(self.masked[m.start:m.end]))]
+        return asking if len({m.task for m in asking}) == 1 else []
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:
         """The one step asked for with the verb the name's doer-noun comes from ('the reader' of "read the

@@ -28,7 +28,9 @@ ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr
             "mt": "machine translation", "nli": "natural language inference", "id": "identification",
             "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
             "docqa": "document question answering", "t2i": "text to image", "txt2img": "text to image",
-            "img2img": "image to image", "t2v": "text to video", "lm": "language model", "llm": "large language model"}
+            "img2img": "image to image", "t2v": "text to video", "lm": "language model", "llm": "large language model",
+            "img2txt": "image to text", "i2t": "image to text", "clf": "classification", "embed": "compute sentence embeddings of",
+            "embeddings": "sentence embeddings", "vectorize": "compute sentence embeddings of", "vectorise": "compute sentence embeddings of"}
 
 
 def spelt_out(text: str) -> str:

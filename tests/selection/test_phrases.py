@@ -112,6 +112,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("argmin WER on librispeech test-clean", {"best_on": {"dataset": "librispeech test-clean", "config": None, "metric": "wer"}}),
     ("sort by hub likes desc, take top-1", {"rank_by": "likes"}),
     ("the 2e3 files", {}),
+    ("its card has to list `es` as a language", {"languages": ["es"]}),
+    ("transcriber: min(param_count).", {"smallest": True}),
+    ("fp32 weights, so at most ~4.03e8 params", {"max_parameters": 403_000_000}),
     # a licence in a relative clause about a refused licence noun is refused, however long the clause
     ("the board ruled that no tool in the chain may carry a licence that bars commercial use or one that makes "
      "derivatives share alike", {"deny_licences": ["non-commercial", "copyleft"]}),

@@ -552,6 +552,12 @@ def test_a_task_named_in_the_fields_shorthand_on_an_input_is_asked():
     assert [t.task for t in result.tasks] == ["table-question-answering", "text-to-speech"]
 
 
+def test_a_task_named_outright_wins_over_another_reading_of_its_clause():
+    """'then text-to-image from the caption' had been read as captioning again (its clause holds 'caption')."""
+    result = Planner(select_models=False).plan("caption ./cat.jpg, then text-to-image from the caption")
+    assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"]
+
+
 @pytest.mark.parametrize("query, task", [
     ("image captioning model with the most hearts on the hub that's below half a billion params?", "image-to-text"),
     ("[infra] ASR: switch prod to the lowest-WER model on LibriSpeech test-other. licence apache-2.0 or MIT, 10k+ downloads",

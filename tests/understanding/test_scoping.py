@@ -526,3 +526,11 @@ def test_for_all_of_it_binds_every_step_and_both_names_the_steps_after_it(planne
     both = planner.plan("Summary: helpdesk chat assistant that replies to staff messages, each reply also voiced on the "
                         "phone line.\nRequirements:\n- both the chat model and the voice model must support French")
     assert both.constraints == {"global": {"languages": ["fr"]}}
+
+
+def test_a_label_naming_the_doer_of_one_step_binds_that_step(planner):
+    """'LM:' names no task clearly by itself, but the request asked 'have an LM write' one step: its limit had bound
+    every step."""
+    result = planner.plan("We classify the dish in meal.jpg, have an LM write a blurb about it, then read the blurb aloud. "
+                          "LM: under 400M params. Voice: anything.")
+    assert result.constraints == {"per_task": {"text-generation": {"max_parameters": 400_000_000}}}
