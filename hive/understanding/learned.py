@@ -356,10 +356,14 @@ class LearnedUnderstander(RuleUnderstander):
         names = names_only_targets(located.masked, start, end)
         if widened and not names:
             return False
-        return any(family_of(e.task) == family for e in earlier) and not _has_input(part) \
+        if _has_input(part) or not any(start <= c.start < end for c in located.constraints):
+            return False
+        named = steps_named(located.masked, start, end, earlier, self.detector, self)
+        if names and named and all(m in earlier for m in named):
+            return True  # "Choose the audio model by ___.": only an earlier step's name, choosing words and limits, however read
+        return any(family_of(e.task) == family for e in earlier) \
             and not any(family_of(m.task) == family and not any(a <= m.start < b for a, b in names) for m in inside) \
-            and any(start <= c.start < end for c in located.constraints) \
-            and any(family_of(m.task) == family for m in steps_named(located.masked, start, end, earlier, self.detector, self))
+            and any(family_of(m.task) == family for m in named)
 
     def _spoken(self, mention: Mention, cued: list[Mention], located: RequestText, part: Part) -> list[Mention]:
         """'Read out loud which product sold most in ./sales.csv', 'describe ./a.jpg in French, out loud': the

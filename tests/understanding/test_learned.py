@@ -552,6 +552,14 @@ def test_a_task_named_in_the_fields_shorthand_on_an_input_is_asked():
     assert [t.task for t in result.tasks] == ["table-question-answering", "text-to-speech"]
 
 
+def test_a_clause_of_an_earlier_steps_name_choosing_words_and_a_limit_asks_for_no_step():
+    """'Choose the audio model by best accuracy on speech_commands.' had been read as speech synthesis, a step more."""
+    result = Planner(select_models=False).plan("Each 1-second clip from the mic should get a command label (yes, no, on, off and "
+                                               "so on). Choose the audio model by best accuracy on speech_commands.")
+    assert [t.task for t in result.tasks] == ["audio-classification"]
+    assert list(result.constraints["per_task"]) == ["audio-classification"]
+
+
 def test_a_task_named_outright_wins_over_another_reading_of_its_clause():
     """'then text-to-image from the caption' had been read as captioning again (its clause holds 'caption')."""
     result = Planner(select_models=False).plan("caption ./cat.jpg, then text-to-image from the caption")
