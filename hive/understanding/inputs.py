@@ -44,12 +44,13 @@ def written_file_names(query: str) -> tuple[str, list[str]]:
     return SPOKEN_FILE_NAME.sub(written, query), notes
 
 
-# A folder's kind, from the words of its path ("./photos/trip/" holds pictures).
+# A folder's kind, from the words of its path ("./photos/trip/" holds pictures), each at the start of a word of it
+# ("./scans_lowres/"; not the "voice" inside "./invoices/").
 FOLDER_WORDS = {
-    "image": re.compile(r"photo|picture|image|img|pic|scan|frame|screenshot", re.I),
-    "audio": re.compile(r"audio|sound|recording|voice|call|podcast|song|music|speech|dictation", re.I),
-    "video": re.compile(r"video|clip|movie|footage", re.I),
-    "text": re.compile(r"text|doc|note|article|email|letter|transcript|review", re.I),
+    "image": re.compile(r"(?<![a-z])(?:photo|picture|image|img|pic|scan|frame|screenshot)", re.I),
+    "audio": re.compile(r"(?<![a-z])(?:audio|sound|recording|voice|call|podcast|song|music|speech|dictation)", re.I),
+    "video": re.compile(r"(?<![a-z])(?:video|clip|movie|footage)", re.I),
+    "text": re.compile(r"(?<![a-z])(?:text|doc|note|article|email|letter|transcript|review)", re.I),
 }
 
 

@@ -145,6 +145,12 @@ def test_folders_and_globs_are_inputs_of_the_kind_their_path_names():
     assert [t.task for t in plan.tasks] == ["image-to-text", "text-to-speech"] and plan.tasks[0].args["image"] == "./photos/trip/"
 
 
+def test_a_folders_kind_is_named_by_a_word_of_its_path_not_letters_inside_one():
+    """'./invoices/2024-03/' had been a folder of audio, for the "voice" inside "invoices"."""
+    parsed, _ = parse_request("Answer 'what is the total?' for each scan in ./invoices/2024-03/ and caption ./scans_lowres/")
+    assert parsed.files == ["./scans_lowres/"]
+
+
 def test_a_quoted_file_name_is_a_file():
     parsed, _ = parse_request("I have a file named 'example.jpg'. What is in it?")
     assert parsed.files == ["example.jpg"] and parsed.input_texts == []
