@@ -540,7 +540,8 @@ def _after_a_paste_marker(text: str, at: int) -> bool:
 def _names_a_licence(masked: str, quote: re.Match, body: str) -> bool:
     """Whether a short quoted text beside the word "licence" is a licence's name, kept as the person's words."""
     beside = LICENCE_AFTER.match(masked, quote.end()) or LICENCE_BEFORE.search(masked[max(0, quote.start() - 40):quote.start()])
-    return bool(beside) and len(body.split()) <= 4 and any(p.key in ("licences", "deny_licences") for p in constraint_phrases(body))
+    return bool(beside) and len(body.split()) <= 4 \
+        and any(p.key in ("licences", "deny_licences") for p in constraint_phrases(f"licence {body}"))  # "mit" too, as licence talk
 
 
 def _only_limits(query: str, start: int, end: int) -> bool:

@@ -52,6 +52,8 @@ def test_a_quoted_licence_name_beside_the_word_licence_is_the_person_s_limit_not
                           "one of those 'non-commercial only' licence.")
     assert result.parsed.input_texts == [] and result.constraints == {"per_task": {"translation": {"deny_licences": ["non-commercial"]}}}
     assert planner.plan("Translate 'MIT licence' into German.").parsed.input_texts == ["MIT licence"]
+    coded = planner.plan('Transcribe ./a.wav. Acceptance criteria:\n- `license in ("mit", "apache-2.0")`')
+    assert coded.parsed.input_texts == [] and sorted(coded.constraints["global"]["licences"]) == ["apache-2.0", "mit"]  # "mit" in code too
 
 
 def test_a_question_after_a_colon_ends_before_a_sentence_going_on_with_the_asking(planner):
