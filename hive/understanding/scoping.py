@@ -71,6 +71,10 @@ SIDE_TARGET = re.compile(r"\b(?:on|for|in|at)\s+the\s+(?P<name>(?:[\w-]+\s+){1,2
 AWAY_TARGET = re.compile(r"\baway\s+from\s+(?:the\s+|my\s+|our\s+)?(?P<name>[\w -]{2,40}?)(?=\s*(?:[,.;:!?)]|$))", re.I)
 # A model named at the opening of a clause right before a blanked limit ("and the speech model ___ since ...")
 SUBJECT_BEFORE_LIMIT = re.compile(rf"^\W*(?:(?:and|but|also|while)\s+)?(?:the|a|an|our|my|its|your)\s+(?P<name>[\w -]{{2,40}}?)\s+{BLANK}", re.I)
+NOT_A_VERB = r"(?!(?:needs?|has|have|is|are|was|were|must|should|can|will|gets?|uses?|wants?)\b)"  # ("the last one needs ___")
+# A step named as the subject opening a clause right before its blanked limit ("; the transcription ___ on a workstation")
+CLAUSE_SUBJECT = re.compile(rf"(?:^\W*|[;:.]\s*|,\s*(?:and|but|while)\s+|\b(?:and|but|while)\s+)(?:the|our|my|its|your)\s+"
+                            rf"(?P<name>{NOT_A_VERB}[^\W\d_][\w-]*(?:[ ]{NOT_A_VERB}[\w-]+){{0,2}}?)\s+(?={BLANK})", re.I)
 CLAUSE_JOINER = re.compile(r"\W*(?:so|and|but|then|thus|hence|therefore)\s+", re.I)  # opening a clause after a comma
 # A subject of up to a dozen words before a modal verb, opening the clause (on one line)
 LONG_SUBJECT = re.compile(r"^\W*(?P<subject>(?:(?!-+[ \t])[\w'-]+[ \t]+){1,12}?)(?:shall|must|should|has\s+to|have\s+to|needs?\s+to|ought\s+to"
@@ -196,8 +200,8 @@ def scope_constraints(query: str, masked: str, phrases: list[Phrase], readings: 
         if not steps and THE_REST.search(query, *segment):  # "The other two: just use the ___ ones"
             for_the_rest.append(phrase)
             continue
-        sentence_start = sentence_span(masked, phrase.start)[0]
-        if len(steps) == 1 and BOTH.search(query, sentence_start, clause[1]) and len(paired := targets.named(sentence_start, clause[1])) > 1:
+        piece_start = max(sentence_span(masked, phrase.start)[0], segment[0])  # (a "both" before a semicolon is another piece's)
+        if len(steps) == 1 and BOTH.search(query, piece_start, clause[1]) and len(paired := targets.named(piece_start, clause[1])) > 1:
             steps = paired  # "the translator and the voice both need to speak Spanish", "Both the chat model and the voice model must ..."
         if EVERY.search(query[clause[0]:clause[1]]) and not steps and not targets.names(*clause) \
                 and not (EACH_AFTER.match(query, phrase.end) and targets.names(*segment)):  # "Transcriber and summariser: under 300M each"
@@ -538,7 +542,7 @@ def _placed_names(masked: str, start: int, end: int) -> list[tuple[int, int, str
     """The names of targets in a span, with where each stands: (start, end, its own words, acronyms spelt out)."""
     found = [(start + m.start("name") + a, start + m.start("name") + b, spelt_out(_own_words(m["name"][a:b])))
              for pattern in (LABEL, TABLE_ROW, FOR_TARGET, SUBJECT_TARGET, SIDE_TARGET, AWAY_TARGET, DOER_TARGET, ORDINAL_TARGET,
-                             _noun_target())
+                             CLAUSE_SUBJECT, _noun_target())
              for m in pattern.finditer(masked[start:end]) for a, b in _listed_in_a_heading(m, pattern)]
     kept = [(a, b, name) for a, b, name in found if _says_more_than_generic(name) and name.split()[0].lower() not in EVERY_WORDS
             and masked[a:b].split()[0].lower() not in EVERY_WORDS - BOTH_WORDS]  # "for all of it": every step; "both the X and the Y": two

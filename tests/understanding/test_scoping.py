@@ -534,3 +534,12 @@ def test_a_label_naming_the_doer_of_one_step_binds_that_step(planner):
     result = planner.plan("We classify the dish in meal.jpg, have an LM write a blurb about it, then read the blurb aloud. "
                           "LM: under 400M params. Voice: anything.")
     assert result.constraints == {"per_task": {"text-generation": {"max_parameters": 400_000_000}}}
+
+
+def test_a_step_named_as_the_subject_before_its_limit_binds_it_and_another_pieces_both_does_not_widen_it(planner):
+    """'; the transcription runs offline on a workstation' had made every step offline: the subject was no target,
+    and the "both" of the piece before the semicolon had paired every step named in the sentence (dev25)."""
+    result = planner.plan("Please transcribe ep.mp3, summarise the transcript, and write a tweet from the summary. The summariser "
+                          "and the tweet writer both cap us at 500 million parameters; the transcription runs offline on a workstation.")
+    assert result.constraints["per_task"]["automatic-speech-recognition"] == {"local_only": True}
+    assert "global" not in result.constraints
