@@ -429,6 +429,11 @@ def _commercial_use(text: str, data: dict, licences: list[Phrase]) -> list[Phras
             if not patterns["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14])]
 
 
+# a range of counts: the lower end's joiner to the upper end ("125M–350M", "100M to 300M", "between 100M and 300M")
+RANGE_JOINER = re.compile(r"[ \t]*(?:–|—|-|to)[ \t]*(?=\d)")
+RANGE_AND = re.compile(r"[ \t]*and[ \t]*(?=\d)")
+BETWEEN = re.compile(r"\bbetween\s*$", re.I)
+
 # -- counts: sizes and downloads ----------------------------------------------------------------------------------
 
 def _counts(text: str, data: dict) -> list[Phrase]:
@@ -440,6 +445,8 @@ def _counts(text: str, data: dict) -> list[Phrase]:
     for match in patterns["count"].finditer(text):
         number, scale = match["number"], SCALES.get((match["scale"] or "").lower(), "")
         before, after = text[max(0, match.start() - 40): match.start()], text[match.end(): match.end() + 40]
+        if RANGE_JOINER.match(after) or (BETWEEN.search(before) and RANGE_AND.match(after)):
+            continue  # the lower end of a range ("125M–350M params", "between 100M and 300M"): its upper end bounds
         upper_before, lower_before = patterns["upper_bound_before"].search(before), patterns["lower_bound_before"].search(before)
         upper = upper_before or patterns["upper_bound_after"].search(after)
         lower = lower_before or patterns["lower_bound_after"].search(after)
@@ -611,7 +618,8 @@ def _benchmark_in(body: str, offset: int, text: str, data: dict) -> Phrase | Non
         ranked = data["patterns"]["ranking_words"].search(body) or RANKED_BY.search(body, 0, metric.start())
         if not ranked:
             continue
-        dataset = _dataset_after(body, metric.end(), strict=False) or _dataset_before(body, metric.start(), ranked) \
+        dataset = _dataset_in_brackets(body, metric.end()) or _dataset_after(body, metric.end(), strict=False) \
+            or _dataset_before(body, metric.start(), ranked) \
             or _leaderboard(body) or _dataset_referred_to(text, offset, body, metric.end())
         if dataset is None:
             continue
@@ -634,6 +642,18 @@ def _benchmark_in(body: str, offset: int, text: str, data: dict) -> Phrase | Non
         value = {"dataset": name, "config": LANGUAGE_NAMES.get(language), "metric": metric} | ({LOOSE: True} if loose else {})
         return Phrase(offset + start, offset + end, "best_on", value)
     return None
+
+
+# a dataset written in brackets right after its metric ("highest F1 (CoNLL-2003)", "WER (LibriSpeech test-clean)")
+BRACKETED_DATASET = re.compile(r"[ \t]*\((?P<name>[^()\n,;]{2,40})\)")
+
+
+def _dataset_in_brackets(body: str, metric_end: int) -> tuple[str, str, int, int] | None:
+    """The dataset a metric's brackets name, written as a name (not "(higher is better)")."""
+    bracketed = BRACKETED_DATASET.match(body, metric_end)
+    if bracketed is None or not NAME_LIKE.match(bracketed["name"]) or _vocabulary()["metric_pattern"].fullmatch(bracketed["name"]):
+        return None
+    return _clean_dataset(bracketed["name"]), "", bracketed.start("name"), bracketed.end()
 
 
 # A dataset introduced by its name ("there's a benchmark literally called 'beans'") and a reference to it after a metric

@@ -113,6 +113,14 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("sort by hub likes desc, take top-1", {"rank_by": "likes"}),
     ("the 2e3 files", {}),
     ("its card has to list `es` as a language", {"languages": ["es"]}),
+    # a range's upper end caps the size; a metric's dataset in brackets right after it
+    ("params: 125M–350M", {"max_parameters": 350_000_000}),
+    ("between 100M and 300M params", {"max_parameters": 300_000_000}),
+    ("a 3-5 page summary", {}),
+    ("highest F1 (CoNLL-2003)", {"best_on": {"dataset": "CoNLL-2003", "config": None, "metric": "f1"}}),
+    ("WER (LibriSpeech test-clean) should be minimal",
+     {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
+    ("highest F1 (macro)", {}),
     ("transcriber: min(param_count).", {"smallest": True}),
     ("fp32 weights, so at most ~4.03e8 params", {"max_parameters": 403_000_000}),
     # a licence in a relative clause about a refused licence noun is refused, however long the clause
