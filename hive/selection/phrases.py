@@ -798,7 +798,7 @@ def _clean_dataset(name: str) -> str:
 # Words that start no dataset name ("best on my laptop", "the top model for the job").
 _COMMON_WORDS = {"my", "our", "your", "this", "that", "these", "those", "it", "a", "an", "any", "each", "every", "all", "them",
                  "speed", "quality", "accuracy", "cpu", "gpu", "mobile", "phone", "laptop", "step", "task", "job", "one",
-                 "leaderboard", "leaderboards"}
+                 "leaderboard", "leaderboards", "hf", "hub", "huggingface", "hugging"}  # "highest-rated on HF": the site
 # Last words that make a name a step or a thing, not a dataset ("for the OCR step", "on the GPU box").
 _NOT_DATASET_ENDS = {"step", "steps", "stage", "part", "task", "model", "models", "job", "one", "box", "machine", "server"}
 

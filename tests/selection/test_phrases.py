@@ -121,6 +121,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("WER (LibriSpeech test-clean) should be minimal",
      {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
     ("highest F1 (macro)", {}),
+    ("highest-rated on HF", {"rank_by": "likes"}),  # the hub is no dataset
+    ("on-prem only", {"local_only": True}),
+    ("it goes on an air-gapped box", {"local_only": True}),
     ("transcriber: min(param_count).", {"smallest": True}),
     ("fp32 weights, so at most ~4.03e8 params", {"max_parameters": 403_000_000}),
     # a licence in a relative clause about a refused licence noun is refused, however long the clause
