@@ -281,7 +281,11 @@ def _licences(text: str, data: dict) -> list[Phrase]:
             if previous is not None and not text[previous.end:start].strip() and previous in found:
                 found.remove(previous)  # "Creative Commons share-alike": the later name narrows the earlier
             conceded = previous.concession if listed else key == "licences" and bool(data["patterns"]["concession_after"].search(body[match.end():]))
-            previous = Phrase(start, end, key, named if isinstance(named, list) else [named], concession=conceded)
+            values = named if isinstance(named, list) else [named]
+            if listed and previous in found:  # "{mit, apache-2.0}": one phrase, so that one scope binds the list
+                found.remove(previous)
+                start, values = previous.start, previous.value + [v for v in values if v not in previous.value]
+            previous = Phrase(start, end, key, values, concession=conceded)
             found.append(previous)
         found = _without_members_of_refused_families(found, offset, offset + len(body))
     for phrase in found:  # no licence is allowed outright on its line: a concession is read, and applied as nothing

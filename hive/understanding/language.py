@@ -43,7 +43,7 @@ FUNCTION_WORDS = {
                   "дуже", "будь", "ласка", "привіт", "дякую", "усі", "його", "був", "була", "коли", "тільки", "є", "вони",
                   "зараз", "сьогодні", "та", "ще"},
 }
-WORD = re.compile(r"[^\W\d_]+")
+WORD = re.compile(r"(?<!\d)[^\W\d_]+(?!\d)")  # letters glued to digits are no word ("2e8", "mp3")
 # a language code as a file name's last tag, before its extension: "_fr.srt", "-de.json", ".es.txt", "_pt-BR.txt"
 FILE_LANGUAGE_TAG = re.compile(r"[_.-](?P<code>[A-Za-z]{2})(?:[_-][A-Z]{2})?\.[A-Za-z0-9]{1,6}$")
 KNOWN_CODES = set(LANGUAGE_NAMES.values())

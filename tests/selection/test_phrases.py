@@ -123,6 +123,7 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("highest F1 (macro)", {}),
     ("highest-rated on HF", {"rank_by": "likes"}),  # the hub is no dataset
     ("on-prem only", {"local_only": True}),
+    ("TTS license in {mit, apache-2.0}", {"licences": ["mit", "apache-2.0"]}),
     ("it goes on an air-gapped box", {"local_only": True}),
     ("transcriber: min(param_count).", {"smallest": True}),
     ("fp32 weights, so at most ~4.03e8 params", {"max_parameters": 403_000_000}),

@@ -131,7 +131,8 @@ def test_language_codes_in_capitals_do_not_make_a_request_foreign():
 
 
 @pytest.mark.parametrize("words", ["OCR ./receipt.png -> extract entities -> translate en->de", "mt ro-en for ./a.txt, then tts",
-                                   "translate de/en then summarise ./note.txt"])
+                                   "translate de/en then summarise ./note.txt",
+                                   "Summarize report.txt. Constraints: license=mit, params<=2e8, downloads>=1e4"])
 def test_language_codes_written_as_a_pair_do_not_make_a_request_foreign(words):
     """'translate en->de' in a terse request had it refused as Dutch."""
     assert foreign_language(words) is None

@@ -543,3 +543,10 @@ def test_a_step_named_as_the_subject_before_its_limit_binds_it_and_another_piece
                           "and the tweet writer both cap us at 500 million parameters; the transcription runs offline on a workstation.")
     assert result.constraints["per_task"]["automatic-speech-recognition"] == {"local_only": True}
     assert "global" not in result.constraints
+
+
+def test_a_list_of_licences_binds_one_step_as_a_whole(planner):
+    """'{mit, apache-2.0}' after 'TTS license in' had bound MIT to the voice and Apache to every step (the comma split it)."""
+    result = planner.plan("caption photo.jpg and TTS the caption; captioner <= 3e8 params, TTS license in {mit, apache-2.0}")
+    assert result.constraints == {"per_task": {"text-to-speech": {"licences": ["apache-2.0", "mit"]},
+                                               "image-to-text": {"max_parameters": 300_000_000}}}
