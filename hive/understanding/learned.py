@@ -105,9 +105,9 @@ OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:tex
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
-# a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
 # the joining words before a clause's first word of work: "then", "-> ", "| ", "and after that run"
 CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
+# a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
 OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)
 
 
@@ -345,7 +345,8 @@ class LearnedUnderstander(RuleUnderstander):
                                  earlier: list[Mention]) -> bool:
         """A clause that only names the model of a step already asked for, to constrain it ("... and read it out
         loud. The speech recogniser must list French"): no input, no cue asking for the task (a cue inside a
-        target's name, "For picking out people and places, ...", names the step), a constraint phrase."""
+        target's name, "For picking out people and places, ...", names the step), a constraint phrase; or, however
+        the detector reads it, only earlier steps' names, words of choosing and limits ("Choose the audio model by ___.")."""
         family = family_of(task)
         start, end = part.start, part.end
         widened = not any(start <= c.start < end for c in located.constraints)
