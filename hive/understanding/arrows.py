@@ -19,15 +19,13 @@ from hive.errors import HiveError
 from hive.planning.library import load_library
 from hive.request import ParsedRequest
 from hive.selection.constraints import LANGUAGE_NAMES
-from hive.understanding.detector import CUE_FLOOR, NONE, SURE, TaskDetector
+from hive.understanding.detector import CUE_FLOOR, NONE, TaskDetector
 from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, RequestText
-from hive.understanding.scoping import task_of_model_named
 from hive.understanding.segments import part_between
-from hive.understanding.task_names import spelt_out, task_named_in
 
 ARROW = re.compile(rf"[ \t]*(?:{ARROW_GLYPH})[ \t]*")
 # what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
@@ -77,8 +75,8 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
     A chain with a side that cannot be read is left out (the clauses are read as usual)."""
     chains = []
     for sides in _chains(located):
-        if all(side.kind is None for side in sides) and not all(_named_task(located, side, detector) for side in sides):
-            continue  # a chain of phrases is read clause by clause, unless each names its task ("ASR → summarization → TTS")
+        if all(side.kind is None for side in sides):
+            continue
         steps = _steps(sides, located, parsed, cues, detector)
         if steps:
             chains.append(Chain(sides[0].start, sides[-1].end, tuple(steps)))
@@ -237,8 +235,6 @@ def _phrase_step(side: Side, kind: str | None, located: RequestText, parsed: Par
     """The task the detector reads a phrase as, among those reading `kind` (any, when None), if likely enough
     (`sure`: also likelier than asking for nothing)."""
     reading = detector.score_parts([part_between(located, side.start, side.end)], parsed, cues)[0]
-    if (named := _named_task(located, side, detector)) and (kind is None or kind in _input_kinds(named)):
-        return ChainStep(named, side.start, side.end, max(reading.probabilities.get(named, 0.0), SURE))  # "MT into English", "TTS"
     allowed = [(task, p) for task, p in reading.probabilities.items()
                if task != NONE and (kind is None or kind in _input_kinds(task))]
     if not allowed:
@@ -246,13 +242,6 @@ def _phrase_step(side: Side, kind: str | None, located: RequestText, parsed: Par
     task, p = max(allowed, key=lambda tp: tp[1])
     likely = p >= CUE_FLOOR and (not sure or p >= reading.probabilities.get(NONE, 0.0))
     return ChainStep(task, side.start, side.end, p) if likely else None
-
-
-def _named_task(located: RequestText, side: Side, detector: TaskDetector) -> str | None:
-    """The task a side names outright: by its own name or the field's shorthand ("summarization", "MT into English"),
-    or by its model's noun ("summarizer")."""
-    words = located.masked[side.start:side.end]
-    return task_named_in(spelt_out(words)) or task_of_model_named(words, detector)
 
 
 @lru_cache(maxsize=None)

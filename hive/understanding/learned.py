@@ -105,6 +105,8 @@ OF_AN_INPUT = re.compile(rf"\s+of\s+(?:[\w'-]+\s+){{0,3}}?(?:{BLANK}{{3}}|(?:tex
                          r"call|e-?mail|message|video|speech|talk|lecture|meeting|interview|podcast|letter|report)\b)", re.I)
 AGAIN = ("again", "twice", "another", "second", "as well")
 TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
+# a clause opening by choosing a model ("Choose the audio model by ___", "and pick the captioner with ___")
+CHOOSING_OPENING = re.compile(r"\W*(?:(?:and|then|also|so)\s+)?(?:choose|pick|select|take|use|go\s+with|rank|sort)\b", re.I)
 # the joining words before a clause's first word of work: "then", "-> ", "| ", "and after that run"
 CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
 # a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
@@ -360,7 +362,7 @@ class LearnedUnderstander(RuleUnderstander):
         if _has_input(part) or not any(start <= c.start < end for c in located.constraints):
             return False
         named = steps_named(located.masked, start, end, earlier, self.detector, self)
-        if names and named and all(m in earlier for m in named):
+        if names and named and all(m in earlier for m in named) and CHOOSING_OPENING.match(located.masked, start):
             return True  # "Choose the audio model by ___.": only an earlier step's name, choosing words and limits, however read
         return any(family_of(e.task) == family for e in earlier) \
             and not any(family_of(m.task) == family and not any(a <= m.start < b for a, b in names) for m in inside) \

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from hive.pipeline import Planner
 from hive.understanding.arrows import conversion_between, read_chains
 from hive.understanding.learned import LearnedUnderstander, detector_cues
 from hive.understanding.parsing import parse_request
@@ -87,13 +86,3 @@ def test_a_language_pair_before_more_words_is_a_translation_and_the_words_are_re
                           "这家餐厅的菜很好吃，但是服务太慢了。")
     assert [t.task for t in result.tasks] == ["translation", "text-classification"]
     assert result.tasks[1].dep == [0]
-
-
-@pytest.mark.parametrize("request_text, tasks", [
-    ("Interviews in ./entrevistas.mp3. Pipeline: ASR → MT into English.", ["automatic-speech-recognition", "translation"]),
-    ("./a.mp3: ASR → summarization → TTS", ["automatic-speech-recognition", "summarization", "text-to-speech"]),
-])
-def test_a_side_naming_its_task_outright_is_that_task(request_text, tasks):
-    """'MT into English' had been read as nothing after the transcription, and a chain of task names only had been
-    left to the clause-by-clause reading, which lost its middle step."""
-    assert [t.task for t in Planner(select_models=False).plan(request_text).tasks] == tasks
