@@ -640,7 +640,8 @@ class _Targets:
         if not _says_more_than_generic(name):
             return []
         said = re.compile(rf"\b{re.escape(name)}\b", re.I)
-        asking = [m for m in self.tasks if said.search(spelt_out(self.masked[m.start:m.end]))]
+        words = [self.masked[m.start:m.end].split(BLANK, 1)[0] for m in self.tasks]  # up to a limit: a long step's span may reach the name's own
+        asking = [m for m, asked in zip(self.tasks, words) if said.search(spelt_out(asked))]
         return asking if len({m.task for m in asking}) == 1 else []
 
     def _steps_done_as_named(self, name: str) -> list[Mention]:

@@ -550,3 +550,13 @@ def test_a_list_of_licences_binds_one_step_as_a_whole(planner):
     result = planner.plan("caption photo.jpg and TTS the caption; captioner <= 3e8 params, TTS license in {mit, apache-2.0}")
     assert result.constraints == {"per_task": {"text-to-speech": {"licences": ["apache-2.0", "mit"]},
                                                "image-to-text": {"max_parameters": 300_000_000}}}
+
+
+def test_a_name_inside_its_own_limit_sentence_is_no_step_s_asking_words(planner):
+    """'for the paraphrasing, the most downloaded model' had bound the similarity step: its span, reaching the limit
+    sentence, held 'paraphrasing' (dev17)."""
+    result = planner.plan('Paraphrase this sentence, then score how close your paraphrase is to the original: "The committee '
+                          'postponed its decision until more evidence was available." Apache 2.0 for everything; for the '
+                          'paraphrasing, the most downloaded model, and for the scoring, the smallest.')
+    assert result.constraints["per_task"] == {"text2text-generation": {"rank_by": "downloads"},
+                                              "sentence-similarity": {"smallest": True}}
