@@ -636,8 +636,9 @@ class _Targets:
 
     def _steps_asked_with(self, name: str) -> list[Mention]:
         """The one step whose asking words hold the name itself ('LM' of "have an LM write a blurb ... LM: under
-        400M params"), when the name says more than a generic noun; else none."""
-        if not _says_more_than_generic(name):
+        400M params"), when the name is a model's (a model noun heads it) and says more than a generic noun; else none
+        ("For finding it, ..." or "the crowd favourite" name no model: a step read in that clause is no target)."""
+        if not _says_more_than_generic(name) or not _noun_target().search(name):
             return []
         said = re.compile(rf"\b{re.escape(name)}\b", re.I)
         words = [self.masked[m.start:m.end].split(BLANK, 1)[0] for m in self.tasks]  # up to a limit: a long step's span may reach the name's own

@@ -560,3 +560,12 @@ def test_a_name_inside_its_own_limit_sentence_is_no_step_s_asking_words(planner)
                           'paraphrasing, the most downloaded model, and for the scoring, the smallest.')
     assert result.constraints["per_task"] == {"text2text-generation": {"rank_by": "downloads"},
                                               "sentence-similarity": {"smallest": True}}
+
+
+def test_a_name_that_is_no_models_binds_no_step_by_the_words_it_is_said_in(planner):
+    """'For finding it, use whichever has ...' had bound the reading step, whose clause held the words (dev21)."""
+    result = planner.plan("Gate camera, entry_0815.jpg: find the licence plate in the frame, then read the characters off the "
+                          "plate. For finding it, use whichever has the best precision on keremberke's license-plate detection "
+                          "set; for reading it, the smallest model you have.")
+    assert result.constraints["per_task"]["image-to-text"] == {"smallest": True}
+    assert "best_on" in result.constraints["per_task"]["object-detection"]
