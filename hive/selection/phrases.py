@@ -433,12 +433,14 @@ def _commercial_use(text: str, data: dict, licences: list[Phrase]) -> list[Phras
             if not patterns["commercial_negated"].search(text[max(0, match.start() - 12): match.start() + 14])]
 
 
+# -- counts: sizes and downloads ----------------------------------------------------------------------------------
+
 # a range of counts: the lower end's joiner to the upper end ("125M–350M", "100M to 300M", "between 100M and 300M")
 RANGE_JOINER = re.compile(r"[ \t]*(?:–|—|-|to)[ \t]*(?=\d)")
 RANGE_AND = re.compile(r"[ \t]*and[ \t]*(?=\d)")
 BETWEEN = re.compile(r"\bbetween\s*$", re.I)
+SCIENTIFIC = re.compile(r"\d+(?:\.\d+)?[eE]\+?\d+")  # "3.5e8", as the count pattern reads it
 
-# -- counts: sizes and downloads ----------------------------------------------------------------------------------
 
 def _counts(text: str, data: dict) -> list[Phrase]:
     """A number with its scale, read by the unit after it (parameters, bytes, downloads) and the bound
@@ -466,7 +468,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
         if unit is None and found and not (upper or lower) and patterns["correction_before"].search(before):
             found.append(Phrase(match.start(), match.end(), found[-1].key, parse_count(f"{_digits(number)}{scale}"), correction=True))
             continue  # "Keep all models under 1B params. Hmm, actually make that 500M."
-        if unit is None and (upper or lower) and (scale or "e" in number.lower()):  # "under 300M", "<= 3.5e8"
+        if unit is None and (upper or lower) and (scale or SCIENTIFIC.fullmatch(number)):  # "under 300M", "<= 3.5e8"
             clause = _clause(text, match.start())
             unit = "download" if re.search(r"download|install|pull|users", clause, re.I) else "parameter" if upper else "download"
         if unit is None or not (upper or lower or unit == "download"):
@@ -557,7 +559,7 @@ def _digits(number: str) -> str:
     """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25',
     'a hundred' -> '100', 'two hundred and fifty' -> '250'."""
     number = number.replace(",", "").lower()
-    if "e" in number and number[0].isdigit():  # scientific notation: "3.5e8"
+    if SCIENTIFIC.fullmatch(number):
         return f"{float(number):.0f}"
     if "quarter" in number:
         return "0.25"

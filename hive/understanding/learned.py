@@ -267,7 +267,7 @@ class LearnedUnderstander(RuleUnderstander):
         by_name = task_named_in(spelt_out(clause))
         if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and _opens_with_a_task_name(clause)):
             label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
-        modelled = task_of_model_named(located.masked[part.start:part.end], self.detector)
+        modelled = task_of_model_named(clause, self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):
             label, named_outright = modelled, True  # "which speech recognition model has the lowest WER ...": the model's noun names the task
