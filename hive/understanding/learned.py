@@ -47,7 +47,7 @@ from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTIO
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
-from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
+from hive.understanding.task_names import opens_with_task_name, spelt_out, task_named_in
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -108,7 +108,6 @@ TRANSLATE_WORD = re.compile(r"\btranslat", re.I)
 # a clause opening by choosing a model ("Choose the audio model by ___", "and pick the captioner with ___")
 CHOOSING_OPENING = re.compile(r"\W*(?:(?:and|then|also|so)\s+)?(?:choose|pick|select|take|use|go\s+with|rank|sort)\b", re.I)
 # the joining words before a clause's first word of work: "then", "-> ", "| ", "and after that run"
-CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
 # a clause opening with a word used as a verb on what follows ("voice this paragraph"): a model's noun there names no model
 OPENING_VERB = re.compile(r"^\W*[^\W\d_]+\s+(?:this|that|these|those|the|my|our|your|it|them)\b", re.I)
 
@@ -265,7 +264,7 @@ class LearnedUnderstander(RuleUnderstander):
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         clause = located.masked[part.start:part.end]
         by_name = task_named_in(spelt_out(clause))
-        if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and _opens_with_a_task_name(clause)):
+        if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and opens_with_task_name(clause)):
             label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
         modelled = task_of_model_named(clause, self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
@@ -650,13 +649,6 @@ def _take_reading(goal: GoalSpec, fitting: list[str]) -> None:
     """The goal becomes the first fitting reading of its clause, if there is one."""
     if fitting:
         goal.task, goal.confidence = fitting[0], goal.readings[fitting[0]]
-
-
-def _opens_with_a_task_name(clause: str) -> bool:
-    """Whether a clause opens with a task's own name, after its joining words ("then text-to-image from the caption",
-    "-> t2i"): the step it asks, not a result named by it ("and record each translation as audio")."""
-    rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
-    return any(pattern.match(rest) for pattern in task_name_patterns().values())
 
 
 def _task_of(label: str, located: RequestText, part: Part, labels_taken: bool = False) -> str:

@@ -36,6 +36,12 @@ ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr
 def spelt_out(text: str) -> str:
     """The text with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
     return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), text)
+# The joining words a clause may open with before the task it names ("then text-to-image from the caption", "-> t2i").
+CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
+# What follows a task named as the step asked: what it works on, or nothing ("QA on ./faq.txt", "-> t2i"), not
+# a noun of its own ("QA lead for the phone lines" names a person's role).
+WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|into|across|against|at|by|it|this|that|these|those"
+                      r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -54,3 +60,11 @@ def task_named_in(text: str) -> str | None:
     question answering, not question answering); None when it names none."""
     found = [(m.end() - m.start(), task) for task, pattern in task_name_patterns().items() if (m := pattern.search(text))]
     return max(found)[1] if found else None
+
+
+def opens_with_task_name(clause: str) -> bool:
+    """Whether a clause opens, after its joining words, with a task's own name followed by what the task works on
+    ("then text-to-image from the caption", "-> t2i"): the step it asks, not a result or a role named by it
+    ("and record each translation as audio", "QA lead for the phone lines")."""
+    rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
+    return any((name := pattern.match(rest)) and WORKS_ON.match(rest, name.end()) for pattern in task_name_patterns().values())

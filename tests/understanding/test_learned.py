@@ -566,6 +566,13 @@ def test_a_task_named_outright_wins_over_another_reading_of_its_clause():
     assert [t.task for t in result.tasks] == ["image-to-text", "text-to-image"]
 
 
+def test_a_role_named_by_a_task_s_acronym_asks_for_no_step():
+    """'QA lead for the ... phone lines' names the writer's role: it had been read as question answering."""
+    result = Planner(select_models=False).plan("QA lead for the St Petersburg and Helsinki phone lines. I want to flag the "
+                                               "caller's emotion in ./calls/2024-03-11_0931.wav.")
+    assert [t.task for t in result.tasks] == ["audio-classification"]
+
+
 @pytest.mark.parametrize("query, task", [
     ("image captioning model with the most hearts on the hub that's below half a billion params?", "image-to-text"),
     ("[infra] ASR: switch prod to the lowest-WER model on LibriSpeech test-other. licence apache-2.0 or MIT, 10k+ downloads",
