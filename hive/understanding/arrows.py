@@ -37,6 +37,8 @@ WORD = re.compile(r"[^\W\d_]+|" + BLANK + "+")
 FILLER = {"the", "a", "an", "my", "our", "your", "this", "that", "in", "into", "to", "of", "from", "plain", "raw", "some", "file"}
 MAX_SIDE_WORDS = 6
 PURPOSE = re.compile(r"\s+for\s+\w")  # a side's words after "for" say what its data is for ("text for the wiki")
+# a file the last side of a chain of task names works on ("ASR -> summarization -> TTS for ./a.wav"): the chain's input
+INPUT_AT_END = re.compile(rf"\s+(?:for|on|of|over|from|with|using)\s+(?:(?:the|my|our|this|file)\s+)*({BLANK}+)\s*$", re.I)
 OWN_READING_SHARE = 0.5  # a phrase's reading among tasks of the arriving kind beats its best reading after a conversion when at least this share as likely
 TEXT = "text"
 
@@ -79,7 +81,7 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
             continue
         steps = _steps(sides, located, parsed, cues, detector)
         if steps:
-            chains.append(Chain(sides[0].start, sides[-1].end, tuple(steps)))
+            chains.append(Chain(min(s.start for s in sides), max(s.end for s in sides), tuple(steps)))
     return chains
 
 
@@ -101,7 +103,19 @@ def _chains(located: RequestText) -> list[list[Side]]:
         if side.kind is None and sides[-1].language is not None and (said := _opening_language(located, arrow.end(), end)):
             side = _side(located, arrow.end(), said)  # "zh→en translation and then ...": a language pair, the rest read as usual
         sides.append(side)
-    return [sides for sides in chains if all(s.end > s.start for s in sides)]
+    return [_input_named_last(sides, located, text) for sides in chains if all(s.end > s.start for s in sides)]
+
+
+def _input_named_last(sides: list[Side], located: RequestText, text: str) -> list[Side]:
+    """A chain of task names whose last side names the file it works on ("ASR -> summarization -> TTS for
+    ./a.wav"): that file is the chain's input, its first side; the last side is its task name alone."""
+    if sides[0].kind is not None or sides[0].opening is not None:
+        return sides
+    last = sides[-1]
+    named = INPUT_AT_END.search(located.masked, last.start, _side_end(text, last.start))
+    if named is None:
+        return sides
+    return [_side(located, *named.span(1)), *sides[:-1], _side(located, last.start, named.start())]
 
 
 def _opening_language(located: RequestText, start: int, end: int) -> int | None:

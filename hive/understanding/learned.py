@@ -31,7 +31,7 @@ from hive.request import GoalSpec, InputResource, ParsedRequest
 from hive.selection.constraints import LANGUAGE_NAMES
 from hive.selection.phrases import model_nouns
 from hive.selection.purposes import purpose_asked
-from hive.understanding.arrows import ChainStep, read_chains
+from hive.understanding.arrows import Chain, ChainStep, read_chains
 from hive.understanding.base import UNCERTAIN
 from hive.understanding.constraint_kinds import shared_constraint_reader
 from hive.understanding.detector import CUE_FLOOR, LEANS, MAX_PARTS, NONE, SURE, WEAK, PartReading, TaskDetector, shared_detector
@@ -179,7 +179,7 @@ class LearnedUnderstander(RuleUnderstander):
         cues = detector_cues(self, located, mentions)
         readings = self.detector.read(located, parsed, cues)
         chains = read_chains(located, parsed, cues, self.detector)
-        chained = [_mention_of_chain_step(step) for chain in chains for step in chain.steps]
+        chained = [mention for chain in chains for mention in _mentions_of_chain(chain)]
         in_chain = [r for r in readings if any(r.part.start < c.end and c.start < r.part.end for c in chains)]
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
         has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
@@ -883,6 +883,15 @@ def _as_named(probability: float, clause: str) -> float:
     """How sure a step is that a model's noun or the task's own name asks for: at least SURE, unless the clause opens
     with the noun used as a verb ("voice this paragraph: ..."), which stays as unsure as the detector reads it."""
     return probability if OPENING_VERB.match(clause) else max(probability, SURE)
+
+
+def _mentions_of_chain(chain: Chain) -> list[Mention]:
+    """The steps an arrow chain asks for, each reading the one before it ("ASR -> summarize -> TTS for ./a.wav":
+    the speech synthesis reads the summary, not the file named beside it)."""
+    mentions = [_mention_of_chain_step(step) for step in chain.steps]
+    for previous, mention in zip(mentions, mentions[1:]):
+        mention.feeds = previous
+    return mentions
 
 
 def _mention_of_chain_step(step: ChainStep) -> Mention:

@@ -86,3 +86,14 @@ def test_a_language_pair_before_more_words_is_a_translation_and_the_words_are_re
                           "这家餐厅的菜很好吃，但是服务太慢了。")
     assert [t.task for t in result.tasks] == ["translation", "text-classification"]
     assert result.tasks[1].dep == [0]
+
+
+def test_a_file_named_after_a_chain_of_task_names_is_the_chains_input(planner):
+    """'ASR → summarization → TTS for ./a.wav': the file had been read as the speech synthesis's input, and that step
+    was dropped (it cannot read a sound)."""
+    assert chain_tasks("ASR → summarization → TTS for ./a.wav") == [
+        [("automatic-speech-recognition", None), ("summarization", None), ("text-to-speech", None)]]
+    result = planner.plan("ASR -> summarization -> TTS on ./a.wav")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [0]),
+                                                       ("text-to-speech", [1])]
+    assert result.tasks[0].args == {"audio": "./a.wav"}
