@@ -47,7 +47,7 @@ from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTIO
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
-from hive.understanding.task_names import opens_with_task_name, spelt_out, task_named_in
+from hive.understanding.task_names import opens_with_task_name, spelt_out, task_acting_in, task_named_in
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -266,6 +266,8 @@ class LearnedUnderstander(RuleUnderstander):
         by_name = task_named_in(spelt_out(clause))
         if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and opens_with_task_name(clause)):
             label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
+        elif (acting := task_acting_in(clause)) and family_of(acting) != family_of(label):
+            label, named_outright = acting, True  # "LM writes a prompt from the user's theme": the model named as doing the step
         modelled = task_of_model_named(clause, self.detector)
         if modelled and family_of(modelled) != family_of(label) and _probability(reading, modelled) >= CUE_FLOOR \
                 and not any(family_of(e.task) == family_of(modelled) for e in earlier):

@@ -25,7 +25,7 @@ OTHER_NAMES = {
 # The field's acronyms and shorthand for tasks, spelt out before a name is read ("QA model: under 150M", "tableqa on x.csv").
 ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr": "speech recognition", "stt": "speech to text",
             "tts": "text to speech", "ocr": "optical character recognition of text in an image", "ner": "named entity recognition",
-            "mt": "machine translation", "nli": "natural language inference", "id": "identification",
+            "mt": "machine translation", "od": "object detection", "nli": "natural language inference", "id": "identification",
             "lid": "language identification", "seg": "segmentation", "tableqa": "table question answering",
             "docqa": "document question answering", "t2i": "text to image", "txt2img": "text to image",
             "img2img": "image to image", "t2v": "text to video", "lm": "language model", "llm": "large language model",
@@ -42,6 +42,13 @@ CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+tha
 # a noun of its own ("QA lead for the phone lines" names a person's role).
 WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|into|across|against|at|by|it|this|that|these|those"
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
+# A task's model as the subject of what it does ("LM writes a prompt from the theme", "then t2i renders it", "VQA
+# answers"): the name, then a verb in the third person with its object or end; not a plural noun ("ASR models under 300M").
+ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"
+                    r"(?!(?:is|has|was|does|goes|needs|models|systems|backends|engines|outputs|results|steps|stages|labels|"
+                    r"scores|settings|weights|checkpoints|pipelines|runs)\b)(?P<verb>[a-z]{3,}(?<!s)s)\b(?=\s+\w|\s*[.,;:!?]|\s*$)")
+MODEL_NAMES = {"lm": "text-generation", "llm": "text-generation", "language model": "text-generation",
+               "large language model": "text-generation"}  # a model named by what it is rather than the task it does
 
 
 @lru_cache(maxsize=1)
@@ -68,3 +75,17 @@ def opens_with_task_name(clause: str) -> bool:
     ("and record each translation as audio", "QA lead for the phone lines")."""
     rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
     return any((name := pattern.match(rest)) and WORKS_ON.match(rest, name.end()) for pattern in task_name_patterns().values())
+
+
+def task_acting_in(clause: str) -> str | None:
+    """The task whose model a clause opens with as the subject of what it does ("LM writes a prompt from the user's
+    theme", "t2i renders it"); None when it opens otherwise."""
+    acting = ACTING.match(CLAUSE_OPENING.sub("", clause, count=1))
+    if acting is None:
+        return None
+    name = acting["name"].lower()
+    if name in MODEL_NAMES:
+        return MODEL_NAMES[name]
+    named = spelt_out(name)  # the name ends the subject ("machine translation translates it")
+    return next((task for task, pattern in task_name_patterns().items()
+                 if any(found.end() == len(named) for found in pattern.finditer(named))), None)

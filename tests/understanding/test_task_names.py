@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hive.understanding.task_names import opens_with_task_name
+from hive.understanding.task_names import opens_with_task_name, task_acting_in
 
 
 def test_a_model_seeking_question_asks_for_the_task_its_model_noun_names(planner):
@@ -25,3 +25,22 @@ def test_a_model_seeking_question_asks_for_the_task_its_model_noun_names(planner
 ])
 def test_a_clause_opens_with_a_task_only_where_the_name_is_followed_by_what_it_works_on(clause, opens):
     assert opens_with_task_name(clause) is opens
+
+
+@pytest.mark.parametrize("clause, task", [
+    ("LM writes a prompt from the user's theme,", "text-generation"),
+    ("then an LM turns the list of detections into a note", "text-generation"),
+    (" t2i renders it,", "text-to-image"),
+    ("MT translates it", "translation"),
+    ("ASR models under 300M", None),  # a plural noun, not a verb
+    ("the ASR needs `es` in its language list", None),
+    ("QA lead for the phone lines", None),
+])
+def test_a_model_named_as_the_subject_of_what_it_does_names_its_task(clause, task):
+    assert task_acting_in(clause) == task
+
+
+def test_a_step_done_by_a_model_named_as_its_subject_is_asked(planner):
+    """'an LM turns the list of detections into a restock note' had been dropped, and 'OD' read as captioning."""
+    result = planner.plan("OD on shelf_cam.jpg, then an LM turns the list of detections into a restock note for staff.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("object-detection", []), ("text-generation", [0])]
