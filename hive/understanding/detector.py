@@ -25,6 +25,7 @@ from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
 from hive.understanding.parsing import POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
+from hive.understanding.task_names import task_asked_by_name
 
 NONE = "none"
 WEAK = 0.35  # a part read as a task below this (or read as none) may join a neighbour read surely
@@ -110,10 +111,11 @@ class TaskDetector:
     @staticmethod
     def _joinable(readings: list[PartReading], text: str) -> list[int]:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
-        item of its own and joins nothing before it."""
+        item of its own and joins nothing before it, and a part asking for a task by its name alone ("TTS it") none."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
+        by_name = [task_asked_by_name(text[r.part.start:r.part.end]) is not None for r in readings]
         return [i for i in range(len(readings) - 1)
-                if (weak[i] or weak[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
+                if (weak[i] or weak[i + 1]) and not (by_name[i] or by_name[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod

@@ -47,7 +47,7 @@ from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTIO
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
-from hive.understanding.task_names import opens_with_task_name, spelt_out, task_acting_in, task_named_in
+from hive.understanding.task_names import opens_with_task_name, spelt_out, task_acting_in, task_asked_by_name, task_named_in
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -263,9 +263,11 @@ class LearnedUnderstander(RuleUnderstander):
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         clause = located.masked[part.start:part.end]
-        by_name = task_named_in(spelt_out(clause))
+        by_name, alone = task_named_in(spelt_out(clause)), task_asked_by_name(clause)
         if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and opens_with_task_name(clause)):
             label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
+        elif alone and family_of(alone) != family_of(label):
+            label, named_outright = alone, True  # "TTS it.", "then STT.": the step asked by its name alone
         elif (acting := task_acting_in(clause)) and family_of(acting) != family_of(label):
             label, named_outright = acting, True  # "LM writes a prompt from the user's theme": the model named as doing the step
         modelled = task_of_model_named(clause, self.detector)
@@ -313,7 +315,8 @@ class LearnedUnderstander(RuleUnderstander):
         mention = same[0] if same else Mention(task, *_words_span(located.masked, part.start, part.end), "verb")
         mention.task = task
         probability = _probability(reading, family_of(task))
-        mention.confidence = _as_named(probability, located.masked[part.start:part.end]) if named_outright else probability
+        mention.confidence = max(probability, SURE) if alone == task else \
+            _as_named(probability, located.masked[part.start:part.end]) if named_outright else probability
         mention.readings = reading.ranked()
         return [mention] + self._spoken(mention, inside, located, part)
 

@@ -19,7 +19,8 @@ JOIN = r"[- _]?"
 OTHER_NAMES = {
     "sentence-similarity": [r"(?:sentence|text)" + JOIN + r"embeddings?", r"feature" + JOIN + r"extraction"],
     "text2text-generation": [r"text" + JOIN + r"to" + JOIN + r"text(?:" + JOIN + r"generation)?"],
-    "automatic-speech-recognition": [r"speech" + JOIN + r"recognition"],
+    "automatic-speech-recognition": [r"speech" + JOIN + r"recognition", r"speech" + JOIN + r"to" + JOIN + r"text"],
+    "translation": [r"machine" + JOIN + r"translation"],
     "image-to-text": [r"optical" + JOIN + r"character" + JOIN + r"recognition"],  # OCR, spelt out below
 }
 # The field's acronyms and shorthand for tasks, spelt out before a name is read ("QA model: under 150M", "tableqa on x.csv").
@@ -37,11 +38,14 @@ def spelt_out(text: str) -> str:
     """The text with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
     return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), text)
 # The joining words a clause may open with before the task it names ("then text-to-image from the caption", "-> t2i").
-CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use)\b)*", re.I)
+CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use|we|i|you|please|pls)\b)*", re.I)
 # What follows a task named as the step asked: what it works on, or nothing ("QA on ./faq.txt", "-> t2i"), not
 # a noun of its own ("QA lead for the phone lines" names a person's role).
 WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|into|across|against|at|by|it|this|that|these|those"
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
+# What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
+# clause's end ("TTS it.", "then STT.", "MT the reply to Portuguese").
+ASKED_ALONE = re.compile(r"\s*(?:[.;!?]|$|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
 # A task's model as the subject of what it does ("LM writes a prompt from the theme", "then t2i renders it", "VQA
 # answers"): the name, then a verb in the third person with its object or end; not a plural noun ("ASR models under 300M").
 ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"
@@ -89,3 +93,11 @@ def task_acting_in(clause: str) -> str | None:
     named = spelt_out(name)  # the name ends the subject ("machine translation translates it")
     return next((task for task, pattern in task_name_patterns().items()
                  if any(found.end() == len(named) for found in pattern.finditer(named))), None)
+
+
+def task_asked_by_name(clause: str) -> str | None:
+    """The task a clause asks for by its name alone, after its joining words ("TTS it.", "then STT.", "MT it to
+    Vietnamese"); None otherwise (a name before a colon or a limit states a constraint: "ASR: lowest WER")."""
+    rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
+    return next((task for task, pattern in task_name_patterns().items()
+                 if (name := pattern.match(rest)) and ASKED_ALONE.match(rest, name.end())), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hive.understanding.task_names import opens_with_task_name, task_acting_in
+from hive.understanding.task_names import opens_with_task_name, task_acting_in, task_asked_by_name
 
 
 def test_a_model_seeking_question_asks_for_the_task_its_model_noun_names(planner):
@@ -44,3 +44,25 @@ def test_a_step_done_by_a_model_named_as_its_subject_is_asked(planner):
     """'an LM turns the list of detections into a restock note' had been dropped, and 'OD' read as captioning."""
     result = planner.plan("OD on shelf_cam.jpg, then an LM turns the list of detections into a restock note for staff.")
     assert [(t.task, t.dep) for t in result.tasks] == [("object-detection", []), ("text-generation", [0])]
+
+
+@pytest.mark.parametrize("clause, task", [
+    (" TTS it.", "text-to-speech"),
+    ("then STT.", "automatic-speech-recognition"),
+    (" MT it to Vietnamese,", "translation"),
+    (" we STT it,", "automatic-speech-recognition"),
+    ("ASR: lowest WER on LibriSpeech", None),  # a name before a colon states a constraint
+    ("TTS voices under 100M", None),
+])
+def test_a_task_asked_by_its_name_alone_is_read(clause, task):
+    assert task_asked_by_name(clause) == task
+
+
+def test_steps_listed_by_their_names_alone_are_each_asked(planner):
+    """'MT it to Vietnamese, TTS it.' had been read as one clause (the detector joined the weak 'TTS it'), and 'then STT'
+    as part of the enhancement clause: a step each was lost."""
+    result = planner.plan("DocQA on the scanned warranty (warranty_scan.png): what's covered? then rewrite the answer in "
+                          "plain language, MT it to Vietnamese, TTS it.")
+    assert [t.task for t in result.tasks][-2:] == ["translation", "text-to-speech"]
+    result = planner.plan("field recordings are noisy, so: enhancement pass, then STT. file: site_visit_07.wav.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("audio-to-audio", []), ("automatic-speech-recognition", [0])]
