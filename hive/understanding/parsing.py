@@ -90,6 +90,8 @@ PASTE_MARKER = re.compile(
     re.I,
 )
 PASTE_MIN_WORDS = 5
+# texts pasted on lines lettered in turn, each a text of its own ("pair to score:\nA: How do I ...?\nB: I forgot ...")
+LETTERED_LINES = re.compile(r"^(?P<first>[ \t]*A[ \t]*:[ \t]+\S[^\n]*)(?:\n[ \t]*[B-H][ \t]*:[ \t]+\S[^\n]*)+", re.M)
 ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with arrows ("transcribe -> summarise")
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
@@ -306,6 +308,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
+    spans += [(run.start("first"), run.end(), PASTE_MIN_WORDS) for run in LETTERED_LINES.finditer(found.query)]
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")

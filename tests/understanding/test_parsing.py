@@ -540,3 +540,15 @@ def test_words_already_quoted_after_a_reporting_verb_point_at_nothing_below(plan
                           "'network path not found'.\n\nSummarise this ticket in one line, and also label its priority as "
                           "low, medium or high.")
     assert sorted(step.task for step in result.tasks) == ["summarization", "zero-shot-classification"]
+
+
+def test_lines_lettered_in_turn_are_pasted_texts(planner):
+    """'pair to score:\nA: ...\nB: ...' points at nothing and asks for little before its colon: the lettered lines had
+    been read as the person's words, and 'how can I change it?' as a request to edit a picture."""
+    query = ("embedding model for dedup of FAQ entries. pair to score:\nA: How do I reset my password?\n"
+             "B: I forgot my password, how can I change it?\nmin 100k downloads, Apache-2.0")
+    parsed, _ = parse_request(query)
+    assert parsed.input_texts == ["A: How do I reset my password?\nB: I forgot my password, how can I change it?"]
+    assert [t.task for t in planner.plan(query).tasks] == ["sentence-similarity"]
+    # a numbered list of steps is no lettered paste
+    assert parse_request("do these:\n1: transcribe a.wav\n2: summarise it")[0].input_texts == []
