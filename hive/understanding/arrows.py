@@ -1,5 +1,6 @@
 """Pipelines written with arrows: "russian speech -> text -> english", "call.wav -> transcript -> sentiment
-label", "en->fr: ...", "ASR on meeting.wav -> summarize -> extract the owners (NER)".
+label", "en->fr: ...", "ASR on meeting.wav -> summarize -> extract the owners (NER)"; a component described by what
+goes in and what comes out ("plain wav in, text out") is a chain of its two sides.
 
 Each arrow turns what stands on its left into what stands on its right. A side is either a kind of data —
 a file, a kind word ("speech", "text", "picture"), a language ("english", "fr"), or both ("Japanese podcast
@@ -19,10 +20,10 @@ from hive.errors import HiveError
 from hive.planning.library import load_library
 from hive.request import ParsedRequest
 from hive.selection.constraints import LANGUAGE_NAMES
-from hive.understanding.detector import CUE_FLOOR, NONE, TaskDetector
+from hive.understanding.detector import CUE_FLOOR, LEANS, NONE, TaskDetector
 from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
-from hive.understanding.inputs import kinds_named_by, modality_of_path
+from hive.understanding.inputs import MODALITY_BY_EXTENSION, kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, RequestText
 from hive.understanding.segments import part_between
@@ -39,6 +40,12 @@ MAX_SIDE_WORDS = 6
 PURPOSE = re.compile(r"\s+for\s+\w")  # a side's words after "for" say what its data is for ("text for the wiki")
 # a file the last side of a chain of task names works on ("ASR -> summarization -> TTS for ./a.wav"): the chain's input
 INPUT_AT_END = re.compile(rf"\s+(?:for|on|of|over|from|with|using)\s+(?:(?:the|my|our|this|file)\s+)*({BLANK}+)\s*$", re.I)
+# a component described by what goes in and what comes out ("plain wav in, text out", "a news paragraph goes in, entity
+# spans come out"): a chain from the one to the other
+IN_OUT = re.compile(r"(?P<source>[^.!?;:,()\n]{1,80}?)\s+(?:goes\s+|go\s+|comes?\s+)?in\s*(?:,|;|/|\band\b)\s*"
+                    r"(?P<target>[^.!?;:,()\n]{1,80}?)\s+(?:comes?\s+|goes?\s+)?out\b", re.I)
+SENTENCE_START = re.compile(r"[.!?\n]\s*")
+EXTENSION_WORDS = set(MODALITY_BY_EXTENSION) - {"log"}  # a file's kind by its extension alone ("plain wav in"; "log in" is a verb)
 OWN_READING_SHARE = 0.5  # a phrase's reading among tasks of the arriving kind beats its best reading after a conversion when at least this share as likely
 TEXT = "text"
 
@@ -76,18 +83,20 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
     """The arrow chains of a request that name at least one kind of data, each with the steps it asks for.
     A chain with a side that cannot be read is left out (the clauses are read as usual)."""
     chains = []
-    for sides in _chains(located):
+    for sides, least in _chains(located):
         if all(side.kind is None for side in sides):
             continue
         steps = _steps(sides, located, parsed, cues, detector)
-        if steps:
+        if steps and min(step.confidence for step in steps) >= least:
             chains.append(Chain(min(s.start for s in sides), max(s.end for s in sides), tuple(steps)))
     return chains
 
 
-def _chains(located: RequestText) -> list[list[Side]]:
+def _chains(located: RequestText) -> list[tuple[list[Side], float]]:
     """Every run of arrows in the masked request, as its sides ("audio (ep12.mp3) -> ...", "call.wav (Spanish) -> ...":
-    a file or a language in brackets beside a side's words is part of it, not its end)."""
+    a file or a language in brackets beside a side's words is part of it, not its end), then every component described
+    by what goes in and comes out; each with how likely its least likely step must be (what comes out of a component
+    is a product's name, read as a task only when it leans to one: "PER/ORG/LOC/MISC spans" is not a question's answer)."""
     text = BRACKETED_FILE.sub(lambda m: f" {m.group(1)} ", located.masked)
     text = BRACKETED_WORD.sub(lambda m: f" {m.group(1)} " if m.group(1).strip().lower() in LANGUAGE_NAMES else m.group(), text)
     chains: list[list[Side]] = []
@@ -103,7 +112,24 @@ def _chains(located: RequestText) -> list[list[Side]]:
         if side.kind is None and sides[-1].language is not None and (said := _opening_language(located, arrow.end(), end)):
             side = _side(located, arrow.end(), said)  # "zh→en translation and then ...": a language pair, the rest read as usual
         sides.append(side)
-    return [_input_named_last(sides, located, text) for sides in chains if all(s.end > s.start for s in sides)]
+    chains = [_input_named_last(sides, located, text) for sides in chains if all(s.end > s.start for s in sides)]
+    described = [sides for sides in _in_and_out(located, text)
+                 if not any(s.start < c[-1].end and c[0].start < sides[-1].end for c in chains for s in sides)]
+    return [(sides, 0.0) for sides in chains] + [(sides, LEANS) for sides in described]
+
+
+def _in_and_out(located: RequestText, text: str) -> list[list[Side]]:
+    """Components described by what goes in and what comes out ("plain wav in, text out"), each as a chain of two
+    sides (the first may open with other words: "the new component is plain wav in"). What goes in is data: text
+    when its words name no other kind ("a news paragraph goes in", "docstring in")."""
+    chains = []
+    for said in IN_OUT.finditer(text):
+        source = _side(located, *said.span("source"), first=True)
+        sentence_start = max((m.end() for m in SENTENCE_START.finditer(text, 0, source.start)), default=0)
+        if text[sentence_start:source.start].rstrip().endswith(":"):  # "extractive QA: question in, ...": its label is the chain's
+            source = replace(source, start=sentence_start)
+        chains.append([source if source.kind else replace(source, kind=TEXT), _side(located, *said.span("target"))])
+    return chains
 
 
 def _input_named_last(sides: list[Side], located: RequestText, text: str) -> list[Side]:
@@ -185,7 +211,7 @@ def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | 
         return None, lowered
     if lowered in LANGUAGE_CODES and len(lowered) == 2:
         return None, LANGUAGE_CODES[lowered]
-    kinds = kinds_named_by(token)
+    kinds = kinds_named_by(token) or ({MODALITY_BY_EXTENSION[lowered]} if lowered in EXTENSION_WORDS else set())
     return (kinds.pop(), None) if len(kinds) == 1 else (None, None)
 
 

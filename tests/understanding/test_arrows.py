@@ -97,3 +97,16 @@ def test_a_file_named_after_a_chain_of_task_names_is_the_chains_input(planner):
     assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("summarization", [0]),
                                                        ("text-to-speech", [1])]
     assert result.tasks[0].args == {"audio": "./a.wav"}
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("The new component is plain wav in, text out (16 kHz mono).", [("automatic-speech-recognition", None)]),
+    ("captioner for ./a.jpg: image in, one-sentence caption out", [("image-to-text", None)]),
+    ("extractive QA: question in, answer span out.", [("question-answering", None)]),
+])
+def test_what_goes_in_and_what_comes_out_is_a_chain(query, expected):
+    assert chain_tasks(query) == [expected]
+
+
+def test_words_that_only_look_like_in_and_out_are_no_chain():
+    assert chain_tasks("log in, check out the dashboard and summarise ./r.txt") == []
