@@ -79,11 +79,14 @@ class Chain:
     steps: tuple[ChainStep, ...]
 
 
-def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan], detector: TaskDetector) -> list[Chain]:
+def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan], detector: TaskDetector,
+                described_floor: float = LEANS) -> list[Chain]:
     """The arrow chains of a request that name at least one kind of data, each with the steps it asks for.
-    A chain with a side that cannot be read is left out (the clauses are read as usual)."""
+    A chain with a side that cannot be read is left out (the clauses are read as usual), and so is a component
+    described by what goes in and comes out whose least likely step is below `described_floor`."""
     chains = []
-    for sides, least in _chains(located):
+    for sides, described in _chains(located):
+        least = described_floor if described else 0.0
         if all(side.kind is None for side in sides):
             continue
         steps = _steps(sides, located, parsed, cues, detector)
@@ -92,11 +95,11 @@ def read_chains(located: RequestText, parsed: ParsedRequest, cues: list[CueSpan]
     return chains
 
 
-def _chains(located: RequestText) -> list[tuple[list[Side], float]]:
+def _chains(located: RequestText) -> list[tuple[list[Side], bool]]:
     """Every run of arrows in the masked request, as its sides ("audio (ep12.mp3) -> ...", "call.wav (Spanish) -> ...":
     a file or a language in brackets beside a side's words is part of it, not its end), then every component described
-    by what goes in and comes out; each with how likely its least likely step must be (what comes out of a component
-    is a product's name, read as a task only when it leans to one: "PER/ORG/LOC/MISC spans" is not a question's answer)."""
+    by what goes in and comes out (marked True: what comes out of one is a product's name, read as a task only when it
+    leans to one; "PER/ORG/LOC/MISC spans" is not a question's answer)."""
     text = BRACKETED_FILE.sub(lambda m: f" {m.group(1)} ", located.masked)
     text = BRACKETED_WORD.sub(lambda m: f" {m.group(1)} " if m.group(1).strip().lower() in LANGUAGE_NAMES else m.group(), text)
     chains: list[list[Side]] = []
@@ -115,7 +118,7 @@ def _chains(located: RequestText) -> list[tuple[list[Side], float]]:
     chains = [_input_named_last(sides, located, text) for sides in chains if all(s.end > s.start for s in sides)]
     described = [sides for sides in _in_and_out(located, text)
                  if not any(s.start < c[-1].end and c[0].start < sides[-1].end for c in chains for s in sides)]
-    return [(sides, 0.0) for sides in chains] + [(sides, LEANS) for sides in described]
+    return [(sides, False) for sides in chains] + [(sides, True) for sides in described]
 
 
 def _in_and_out(located: RequestText, text: str) -> list[list[Side]]:

@@ -227,8 +227,11 @@ class LearnedUnderstander(RuleUnderstander):
                 else:
                     task = ANSWER
                 tasks.append(_mention_of_part(task, reading, located, _probability(reading, task) + reading.probabilities[NONE]))
-        if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause
-            tasks = _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else []) \
+        if not tasks:  # a model of a clear task named outweighs the likeliest unsure reading of a clause; a component
+            # described by what goes in and comes out, read unsurely ("article body in, ~3 sentence abstract out"), more
+            described = read_chains(located, parsed, cues, self.detector, described_floor=CUE_FLOOR)
+            tasks = [m for chain in described for m in _mentions_of_chain(chain)] \
+                or _modelled_ask(readings, located, self.detector) or (_likeliest_ask(readings, located) if has_inputs else []) \
                 or _the_question_given(parsed, readings, located)
         tasks = _without_announcements(tasks, located)
         refused = {m.task for m in mentions + tasks if not self._asked_beyond(m, refusing_clauses, located)}

@@ -110,3 +110,10 @@ def test_what_goes_in_and_what_comes_out_is_a_chain(query, expected):
 
 def test_words_that_only_look_like_in_and_out_are_no_chain():
     assert chain_tasks("log in, check out the dashboard and summarise ./r.txt") == []
+
+
+def test_a_component_described_unsurely_is_read_when_nothing_else_asks(planner):
+    """'article body in, ~3 sentence abstract out' is all the request asks: its unsure reading is the step (it had
+    been refused as asking for nothing)."""
+    result = planner.plan("sumz for the newsroom CMS: article body in, ~3 sentence abstract out. license: != *-nc-*")
+    assert [t.task for t in result.tasks] == ["summarization"]
