@@ -20,13 +20,13 @@ from hive.errors import HiveError
 from hive.planning.library import load_library
 from hive.request import ParsedRequest
 from hive.selection.constraints import LANGUAGE_NAMES
-from hive.understanding.detector import CUE_FLOOR, LEANS, NONE, TaskDetector
+from hive.understanding.detector import CUE_FLOOR, LEANS, NONE, SURE, TaskDetector
 from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, kinds_named_by, modality_of_path
-from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, RequestText
-from hive.understanding.segments import part_between
+from hive.understanding.segments import language_of_code, part_between
+from hive.understanding.task_names import task_asked_by_name
 
 ARROW = re.compile(rf"[ \t]*(?:{ARROW_GLYPH})[ \t]*")
 # what ends a side of a chain: a sentence end, a colon, a comma, a bracket, a line break
@@ -212,8 +212,8 @@ def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | 
     lowered = token.lower()
     if lowered in LANGUAGE_NAMES:
         return None, lowered
-    if lowered in LANGUAGE_CODES and len(lowered) == 2:
-        return None, LANGUAGE_CODES[lowered]
+    if len(lowered) == 2 and (code_of := language_of_code(lowered)):
+        return None, code_of
     kinds = kinds_named_by(token) or ({MODALITY_BY_EXTENSION[lowered]} if lowered in EXTENSION_WORDS else set())
     return (kinds.pop(), None) if len(kinds) == 1 else (None, None)
 
@@ -276,7 +276,10 @@ def _phrase_steps(side: Side, kind: str | None, located: RequestText, parsed: Pa
 def _phrase_step(side: Side, kind: str | None, located: RequestText, parsed: ParsedRequest, cues: list[CueSpan],
                  detector: TaskDetector, sure: bool = False) -> ChainStep | None:
     """The task the detector reads a phrase as, among those reading `kind` (any, when None), if likely enough
-    (`sure`: also likelier than asking for nothing)."""
+    (`sure`: also likelier than asking for nothing); a task's own name is that task ("ASR -> MT -> TTS")."""
+    named = task_asked_by_name(located.masked[side.start:side.end])
+    if named and (kind is None or kind in _input_kinds(named)):
+        return ChainStep(named, side.start, side.end, SURE)
     reading = detector.score_parts([part_between(located, side.start, side.end)], parsed, cues)[0]
     allowed = [(task, p) for task, p in reading.probabilities.items()
                if task != NONE and (kind is None or kind in _input_kinds(task))]

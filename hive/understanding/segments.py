@@ -17,6 +17,7 @@ from hive.understanding.inputs import kinds_named_by, modality_of_path
 from hive.understanding.language import LANGUAGE_CODES
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, NEXT_SENTENCE, SENTENCE_END, RequestText
 from hive.understanding.spelling import mended
+from hive.understanding.task_names import ACRONYMS
 
 # Clause boundaries: sentence ends, line breaks, commas, and the connectives that chain requests ("seg + depth" too);
 # "also" after a subject pronoun ("they also want") is inside its clause.
@@ -108,7 +109,14 @@ def _arrows_between_asks(masked: str, boundaries: list[int]) -> list[int]:
 def _names_only_data(side: str) -> bool:
     """Whether a side of an arrow names only kinds of data, languages, files and filler ("text", "english", "___")."""
     words = [w for w in WORD.findall(side) if w.lower() not in FILLER]
-    return all(kinds_named_by(w) or w.lower() in LANGUAGE_NAMES or w.lower() in LANGUAGE_CODES for w in words)
+    return all(kinds_named_by(w) or w.lower() in LANGUAGE_NAMES or language_of_code(w) for w in words)
+
+
+def language_of_code(word: str) -> str | None:
+    """The language a code names ("fr", "deu"), unless the word is also the field's name of a task ("MT" is machine
+    translation, not Maltese; "ASR" not Asur)."""
+    lowered = word.lower()
+    return None if lowered in ACRONYMS else LANGUAGE_CODES.get(lowered)
 
 
 def sentence_span(text: str, position: int) -> tuple[int, int]:

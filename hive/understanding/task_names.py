@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from hive.planning.library import load_library
+from hive.understanding.parsing import ARROW_GLYPH
 
 JOIN = r"[- _]?"
 # Names the Hub uses besides the tag (model tags and library names people copy), per task.
@@ -44,8 +45,8 @@ CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+tha
 WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|into|across|against|at|by|it|this|that|these|those"
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
 # What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
-# clause's end ("TTS it.", "then STT.", "MT the reply to Portuguese").
-ASKED_ALONE = re.compile(r"\s*(?:[.;!?]|$|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
+# clause's end or an arrow to the next step ("TTS it.", "then STT.", "MT the reply to Portuguese", "ASR → MT").
+ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|{ARROW_GLYPH}|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
 # A task's model as the subject of what it does ("LM writes a prompt from the theme", "then t2i renders it", "VQA
 # answers"): the name, then a verb in the third person with its object or end; not a plural noun ("ASR models under 300M").
 ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"

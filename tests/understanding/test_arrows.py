@@ -117,3 +117,13 @@ def test_a_component_described_unsurely_is_read_when_nothing_else_asks(planner):
     been refused as asking for nothing)."""
     result = planner.plan("sumz for the newsroom CMS: article body in, ~3 sentence abstract out. license: != *-nc-*")
     assert [t.task for t in result.tasks] == ["summarization"]
+
+
+def test_task_acronyms_on_a_chain_s_sides_are_tasks_not_language_codes(planner):
+    """'MT' is also Maltese's code and 'ASR' Asur's: 'ASR → MT into English' had been read as a chain of languages, one
+    clause, and the translation lost; 'ASR -> MT -> TTS' as a chain the detector could not read."""
+    assert chain_tasks("ASR -> MT -> TTS for ./a.wav") == [
+        [("automatic-speech-recognition", None), ("translation", None), ("text-to-speech", None)]]
+    result = planner.plan("Field interviews recorded in Spanish (./entrevistas/a.mp3). Pipeline: ASR → MT into English. "
+                          "ASR stage: lang=es required. MT: no restrictions.")
+    assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("translation", [0])]
