@@ -47,7 +47,8 @@ from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTIO
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
 from hive.understanding.segments import Part, sentence_span, split_parts
-from hive.understanding.task_names import opens_with_task_name, spelt_out, task_acting_in, task_asked_by_name, task_named_in
+from hive.understanding.task_names import (opens_with_task_name, results_of_named_steps, spelt_out, task_acting_in,
+                                            task_asked_by_name, task_named_in)
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
@@ -559,7 +560,8 @@ def _asks_another_question(located: RequestText, part: Part, earlier_part: Part 
 def detector_cues(rules: RuleUnderstander, located: RequestText, mentions: list[Mention]) -> list[CueSpan]:
     """Prepare a located request for the detector: references to earlier outputs read as "it"; and give
     the cue phrases that ask for a task (training reads its examples through this too)."""
-    located.references = [(_with_determiner(located.masked, m.start), m.end) for m in mentions if m.refers_to is not None]
+    located.references = [(_with_determiner(located.masked, m.start), m.end) for m in mentions if m.refers_to is not None] \
+        + [(start, end) for start, end, _task in results_of_named_steps(located.masked)]
     return cue_spans(rules, located.masked)
 
 

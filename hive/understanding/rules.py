@@ -34,7 +34,7 @@ from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
 from hive.understanding.parsing import (ARROW_GLYPH, BLANK, POLITE_REQUEST, ClauseReading, RequestText, blanked, locate_values, parse_request,
                                         questions_asked)
-from hive.understanding.task_names import spelt_out, task_name_patterns, task_named_in
+from hive.understanding.task_names import results_of_named_steps, spelt_out, task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ class RuleUnderstander(Understander):
         tasks = self._task_mentions(located, parsed, mentions)
         for prompt in (r for r in inputs if r.id == PROMPT_ID):
             prompt.value = parsed.instruction  # reading the tasks may have left words out of it (constraint clauses)
-        mentions = [m for m in mentions if m.refers_to is not None] + tasks
+        mentions = [m for m in mentions if m.refers_to is not None] + _named_results(located.masked, tasks) + tasks
         _link_nouns_to_verbs(tasks, located.masked)
         resolver = _SourceResolver(self, located, inputs, tasks, mentions, parsed, actions)
         resolver.resolve_all()
@@ -271,6 +271,17 @@ def _mark_references(mentions: list[Mention], masked: str, earlier_results: dict
         elif mention.task in earlier_results:
             mention.refers_to = earlier_results[mention.task]
     return [m for m in mentions if m.kind != "ref" or m.refers_to is not None]
+
+
+def _named_results(masked: str, tasks: list[Mention]) -> list[Mention]:
+    """References to a step's output named by its task's name ("summarise the OCR text"), each to the newest step of
+    that task before it."""
+    references = []
+    for start, end, task in results_of_named_steps(masked):
+        earlier = [m for m in tasks if family_of(m.task) == family_of(task) and m.start < start]
+        if earlier:
+            references.append(Mention(earlier[-1].task, start, end, "ref", refers_to=earlier[-1]))
+    return references
 
 
 def _merge_repeats(tasks: list[Mention], masked: str) -> list[Mention]:

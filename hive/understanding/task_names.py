@@ -47,6 +47,9 @@ WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|in
 # What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
 # clause's end or an arrow to the next step ("TTS it.", "then STT.", "MT the reply to Portuguese", "ASR → MT").
 ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|{ARROW_GLYPH}|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
+# a step's result named by its task's name: "the OCR text", "that ASR output"
+NAMED_RESULT = re.compile(r"\b(?:the|that|this|its)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s+(?:text|output|outputs|results?|transcripts?|"
+                          r"captions?|answers?|labels?|summary|translation)\b", re.I)
 # A task's model as the subject of what it does ("LM writes a prompt from the theme", "then t2i renders it", "VQA
 # answers"): the name, then a verb in the third person with its object or end; not a plural noun ("ASR models under 300M").
 ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"
@@ -102,3 +105,14 @@ def task_asked_by_name(clause: str) -> str | None:
     rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
     return next((task for task, pattern in task_name_patterns().items()
                  if (name := pattern.match(rest)) and ASKED_ALONE.match(rest, name.end())), None)
+
+
+def results_of_named_steps(text: str) -> list[tuple[int, int, str]]:
+    """The spans naming the result of a step by its task's name after that name was said, with the task ("OCR it, ...,
+    summarise the OCR text", "translate the ASR output"): references to that step's output, asking for nothing new."""
+    found = []
+    for result in NAMED_RESULT.finditer(text):
+        task = task_named_in(spelt_out(result["name"]))
+        if task and task_name_patterns()[task].search(spelt_out(text[:result.start()])):
+            found.append((result.start(), result.end(), task))
+    return found

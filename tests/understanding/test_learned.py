@@ -882,3 +882,12 @@ def test_the_clause_after_a_paste_is_read_as_the_person_wrote_it(planner):
     result = planner.plan("Translate ./brief.txt into English. It can't carry a non-commercial clause; of what's left, the one "
                           "people have liked most.")
     assert [step.task for step in result.tasks] == ["translation"]
+
+
+def test_a_result_named_by_its_step_s_task_refers_to_that_step():
+    """'summarise the OCR text' had been read as a second OCR (the detector saw 'OCR'), and the summary lost."""
+    result = Planner(select_models=False).plan("scan_contract.png: OCR it, NER the parties, summarise the OCR text, and ask "
+                                               "doc QA 'when does it expire?' on the scan itself")
+    assert [t.task for t in result.tasks] == ["image-to-text", "token-classification", "summarization",
+                                              "document-question-answering"]
+    assert result.tasks[2].dep == [0]
