@@ -78,7 +78,9 @@ class Phrase:
 def _vocabulary() -> dict[str, Any]:
     data = load_yaml(resources.files("hive.selection").joinpath("phrases.yaml"))
     data["licence_ids"] = {hf_id: hf_id for hf_id in known_ids() if re.search(r"[\d-]", hf_id)} | data["licence_ids"]
-    data["patterns"] = {k: re.compile(v, re.I) for k, v in data.items() if isinstance(v, str)}
+    data["patterns"] = {k: re.compile(_with_fragments(v, data["fragments"]), re.I) for k, v in data.items() if isinstance(v, str)}
+    data["patterns"]["range_lower_end"] = re.compile(rf"(?:{data['fragments']['range_joiner']})(?=\d)", re.I)
+    data["patterns"]["range_lower_end_after_between"] = re.compile(rf"(?:{data['fragments']['range_and']})(?=\d)", re.I)
     data["metrics"] |= {f"{name}{joint}{cutoff}": f"{name}_at_{cutoff}" for name in data["metrics_at_cutoff"]
                         for cutoff in data["cutoffs"] for joint in ("@", " at ", "_at_")}
     data["licence_id_pattern"] = _alternatives(data["licence_ids"], r"(?<![\w+-])(", r")(?![\w+]|-\d)")
@@ -87,6 +89,13 @@ def _vocabulary() -> dict[str, Any]:
     for table in ("licence_ids", "licence_words", "refused_words", "metrics"):  # looked up as written, spaces and hyphens aside
         data[table] = {_key(name): value for name, value in data[table].items()}
     return data
+
+
+def _with_fragments(pattern: str, fragments: dict[str, str]) -> str:
+    """A vocabulary pattern with each named fragment ("<range_joiner>") written in."""
+    for name, fragment in fragments.items():
+        pattern = pattern.replace(f"<{name}>", f"(?:{fragment})")
+    return pattern
 
 
 @lru_cache(maxsize=1)
@@ -435,10 +444,7 @@ def _commercial_use(text: str, data: dict, licences: list[Phrase]) -> list[Phras
 
 # -- counts: sizes and downloads ----------------------------------------------------------------------------------
 
-# a range of counts: the lower end's joiner to the upper end ("125M–350M", "100M to 300M", "between 100M and 300M")
-RANGE_JOINER = re.compile(r"[ \t]*(?:–|—|-|to)[ \t]*(?=\d)")
-RANGE_AND = re.compile(r"[ \t]*and[ \t]*(?=\d)")
-BETWEEN = re.compile(r"\bbetween\s*$", re.I)
+BETWEEN = re.compile(r"\bbetween\s*$", re.I)  # before a range's lower end ("between 100M and 300M")
 SCIENTIFIC = re.compile(r"\d+(?:\.\d+)?[eE]\+?\d+")  # "3.5e8", as the count pattern reads it
 
 
@@ -451,7 +457,7 @@ def _counts(text: str, data: dict) -> list[Phrase]:
     for match in patterns["count"].finditer(text):
         number, scale = match["number"], SCALES.get((match["scale"] or "").lower(), "")
         before, after = text[max(0, match.start() - 40): match.start()], text[match.end(): match.end() + 40]
-        if RANGE_JOINER.match(after) or (BETWEEN.search(before) and RANGE_AND.match(after)):
+        if patterns["range_lower_end"].match(after) or (BETWEEN.search(before) and patterns["range_lower_end_after_between"].match(after)):
             continue  # the lower end of a range ("125M–350M params", "between 100M and 300M"): its upper end bounds
         upper_before, lower_before = patterns["upper_bound_before"].search(before), patterns["lower_bound_before"].search(before)
         upper = upper_before or patterns["upper_bound_after"].search(after)
