@@ -124,10 +124,14 @@ def _chains(located: RequestText) -> list[tuple[list[Side], bool]]:
 def _in_and_out(located: RequestText, text: str) -> list[list[Side]]:
     """Components described by what goes in and what comes out ("plain wav in, text out"), each as a chain of two
     sides (the first may open with other words: "the new component is plain wav in"). What goes in is data: text
-    when its words name no other kind ("a news paragraph goes in", "docstring in")."""
+    when its words name no other kind ("a news paragraph goes in", "docstring in"). A component whose input's kind no
+    file of the request has is left to the clauses (a "clip" may be a sound)."""
     chains = []
+    kinds_given = {_kind_of_file(path) for _start, _end, path in located.files}
     for said in IN_OUT.finditer(text):
         source = _side(located, *said.span("source"), first=True)
+        if kinds_given and source.kind is not None and source.kind not in kinds_given:
+            continue  # "clip in, ... out. sample cmd_001.wav": the word's kind is not the data's
         sentence_start = max((m.end() for m in SENTENCE_START.finditer(text, 0, source.start)), default=0)
         if text[sentence_start:source.start].rstrip().endswith(":"):  # "extractive QA: question in, ...": its label is the chain's
             source = replace(source, start=sentence_start)
@@ -200,15 +204,19 @@ def _side(located: RequestText, start: int, end: int, first: bool = False) -> Si
     return Side(start, end, kind=found_kinds.pop() if found_kinds else TEXT, language=languages.pop() if languages else None)
 
 
+def _kind_of_file(path: str) -> str | None:
+    try:
+        return modality_of_path(path)
+    except HiveError:
+        return None
+
+
 def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | None]:
     """The kind of data and the language one word names."""
     token = word.group()
     if token.startswith(BLANK):
         path = next((p for s, e, p in located.files if s <= word.start() < e), None)
-        try:
-            return (modality_of_path(path), None) if path else (TEXT, None)
-        except HiveError:
-            return None, None
+        return (_kind_of_file(path), None) if path else (TEXT, None)
     lowered = token.lower()
     if lowered in LANGUAGE_NAMES:
         return None, lowered
@@ -277,7 +285,7 @@ def _phrase_step(side: Side, kind: str | None, located: RequestText, parsed: Par
                  detector: TaskDetector, sure: bool = False) -> ChainStep | None:
     """The task the detector reads a phrase as, among those reading `kind` (any, when None), if likely enough
     (`sure`: also likelier than asking for nothing); a task's own name is that task ("ASR -> MT -> TTS")."""
-    named = task_asked_by_name(located.masked[side.start:side.end])
+    named = task_asked_by_name(located.masked[side.start:side.end], located.masked[side.end:side.end + 60])
     if named and (kind is None or kind in _input_kinds(named)):
         return ChainStep(named, side.start, side.end, SURE)
     reading = detector.score_parts([part_between(located, side.start, side.end)], parsed, cues)[0]

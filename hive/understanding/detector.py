@@ -113,7 +113,7 @@ class TaskDetector:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
         item of its own and joins nothing before it, and a part asking for a task by its name alone ("TTS it") none."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
-        by_name = [task_asked_by_name(text[r.part.start:r.part.end]) is not None for r in readings]
+        by_name = [task_asked_by_name(text[r.part.start:r.part.end], text[r.part.end:r.part.end + 60]) is not None for r in readings]
         return [i for i in range(len(readings) - 1)
                 if (weak[i] or weak[i + 1]) and not (by_name[i] or by_name[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]

@@ -267,7 +267,7 @@ class LearnedUnderstander(RuleUnderstander):
         if label == NONE and supported:
             label = supported[0].task  # a cue phrase the detector also finds likely outweighs a short clause's "none"
         clause = located.masked[part.start:part.end]
-        by_name, alone = task_named_in(spelt_out(clause)), task_asked_by_name(clause)
+        by_name, alone = task_named_in(spelt_out(clause)), task_asked_by_name(clause, located.masked[part.end:part.end + 60])
         if by_name and (label == NONE and _has_input(part) or label != NONE and family_of(by_name) != family_of(label) and opens_with_task_name(clause)):
             label, named_outright = by_name, True  # "tableqa on sales_q3.csv", "then text-to-image from the caption": the task named outright
         elif alone and family_of(alone) != family_of(label):

@@ -45,11 +45,14 @@ CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+tha
 WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|into|across|against|at|by|it|this|that|these|those"
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
 # What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
-# clause's end or an arrow to the next step ("TTS it.", "then STT.", "MT the reply to Portuguese", "ASR → MT").
-ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|{ARROW_GLYPH}|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
+# clause's end or an arrow to the next step, maybe after a language's code ("TTS it.", "then STT.", "MT the reply to
+# Portuguese", "ASR → MT", "MT en->zh").
+ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|(?:[a-z]{{2}}\s*)?(?:{ARROW_GLYPH}|$)|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
 # a step's result named by its task's name: "the OCR text", "that ASR output"
 NAMED_RESULT = re.compile(r"\b(?:the|that|this|its)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s+(?:text|output|outputs|results?|transcripts?|"
                           r"captions?|answers?|labels?|summary|translation)\b", re.I)
+# more names after a clause, then a colon: the clause's name heads a list of limits ("MT + summarizer: <= 6e8 params")
+LISTED_BEFORE_A_COLON = re.compile(r"\s*(?:\+|&|/|,|\band\b)\s*[\w-]+(?:\s+[\w-]+)?\s*:")
 # A task's model as the subject of what it does ("LM writes a prompt from the theme", "then t2i renders it", "VQA
 # answers"): the name, then a verb in the third person with its object or end; not a plural noun ("ASR models under 300M").
 ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"
@@ -99,9 +102,12 @@ def task_acting_in(clause: str) -> str | None:
                  if any(found.end() == len(named) for found in pattern.finditer(named))), None)
 
 
-def task_asked_by_name(clause: str) -> str | None:
+def task_asked_by_name(clause: str, after: str = "") -> str | None:
     """The task a clause asks for by its name alone, after its joining words ("TTS it.", "then STT.", "MT it to
-    Vietnamese"); None otherwise (a name before a colon or a limit states a constraint: "ASR: lowest WER")."""
+    Vietnamese"); None otherwise (a name before a colon or a limit states a constraint: "ASR: lowest WER", and so does
+    one of names listed before a colon, `after` being what follows the clause: "MT + summarizer: <= 6e8 params")."""
+    if LISTED_BEFORE_A_COLON.match(after):
+        return None
     rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
     return next((task for task, pattern in task_name_patterns().items()
                  if (name := pattern.match(rest)) and ASKED_ALONE.match(rest, name.end())), None)

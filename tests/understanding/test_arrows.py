@@ -127,3 +127,10 @@ def test_task_acronyms_on_a_chain_s_sides_are_tasks_not_language_codes(planner):
     result = planner.plan("Field interviews recorded in Spanish (./entrevistas/a.mp3). Pipeline: ASR → MT into English. "
                           "ASR stage: lang=es required. MT: no restrictions.")
     assert [(t.task, t.dep) for t in result.tasks] == [("automatic-speech-recognition", []), ("translation", [0])]
+
+
+def test_a_component_whose_input_word_names_no_kind_of_the_files_given_is_left_to_the_clauses(planner):
+    """'clip in, one of {...} out. sample cmd_001.wav': a clip may be a sound; read as video, it had planned a video
+    classifier."""
+    result = planner.plan("keyword spotting: clip in, one of {yes, no, stop, go, unknown} out. sample cmd_001.wav.")
+    assert [t.task for t in result.tasks] == ["audio-classification"]

@@ -66,3 +66,19 @@ def test_steps_listed_by_their_names_alone_are_each_asked(planner):
     assert [t.task for t in result.tasks][-2:] == ["translation", "text-to-speech"]
     result = planner.plan("field recordings are noisy, so: enhancement pass, then STT. file: site_visit_07.wav.")
     assert [(t.task, t.dep) for t in result.tasks] == [("audio-to-audio", []), ("automatic-speech-recognition", [0])]
+
+
+def test_a_name_heading_a_list_of_limits_asks_for_nothing(planner):
+    """'MT + summarizer: <= 6e8 params each' names the steps its limit binds: 'MT' had been read as a second translation."""
+    result = planner.plan("OCR manual_p12.png, MT the text to English, then summarize it. OCR: most liked; MT + summarizer: "
+                          "<= 6e8 params each.")
+    assert [t.task for t in result.tasks] == ["image-to-text", "translation", "summarization"]
+    assert task_asked_by_name(" MT", " + summarizer: <= 6e8 params each.") is None
+
+
+def test_a_task_name_before_a_language_pair_asks_for_it(planner):
+    """'-> MT en->zh': the translation had been lost once 'MT' was no longer read as Maltese."""
+    result = planner.plan("wav in (lecture_07.wav) -> STT -> MT en->zh. `zh` in the MT card's language list; everything "
+                          "apache-2.0.")
+    assert [(t.task, t.language, t.dep) for t in result.tasks] == [("automatic-speech-recognition", None, []),
+                                                                    ("translation", "Chinese", [0])]
