@@ -216,7 +216,11 @@ def _word_kind(located: RequestText, word: re.Match) -> tuple[str | None, str | 
     token = word.group()
     if token.startswith(BLANK):
         path = next((p for s, e, p in located.files if s <= word.start() < e), None)
-        return (_kind_of_file(path), None) if path else (TEXT, None)
+        if path:
+            return _kind_of_file(path), None
+        if any(c.start <= word.start() < c.end for c in located.constraints):
+            return None, None  # a limit's words ("Disease ID -> best accuracy on beans"): no data
+        return TEXT, None
     lowered = token.lower()
     if lowered in LANGUAGE_NAMES:
         return None, lowered

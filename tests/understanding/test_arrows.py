@@ -134,3 +134,12 @@ def test_a_component_whose_input_word_names_no_kind_of_the_files_given_is_left_t
     classifier."""
     result = planner.plan("keyword spotting: clip in, one of {yes, no, stop, go, unknown} out. sample cmd_001.wav.")
     assert [t.task for t in result.tasks] == ["audio-classification"]
+
+
+def test_an_arrow_to_a_limit_is_no_chain(planner):
+    """'Disease ID -> best accuracy on the beans dataset' binds a limit to a step: read as a chain to data, it had
+    swallowed the request's clauses (and 'ID' was no longer Indonesian to stop it)."""
+    result = planner.plan("Field scout photo bean_leaf_07.jpg: identify the leaf disease, then write a short treatment advice "
+                          "note for the farmer based on the diagnosis. Disease ID -> best accuracy on the beans dataset. "
+                          "Advice note -> Apache 2.0, and no more than 7 billion parameters.")
+    assert [t.task for t in result.tasks] == ["image-classification", "text-generation"]
