@@ -90,8 +90,10 @@ PASTE_MARKER = re.compile(
     re.I,
 )
 PASTE_MIN_WORDS = 5
-# texts pasted on lines lettered in turn, each a text of its own ("pair to score:\nA: How do I ...?\nB: I forgot ...")
-LETTERED_LINES = re.compile(r"^(?P<first>[ \t]*A[ \t]*:[ \t]+\S[^\n]*)(?:\n[ \t]*[B-H][ \t]*:[ \t]+\S[^\n]*)+", re.M)
+# words comparing two things: a pasted pair is two texts ("pair to score", "how similar are these")
+COMPARES_TWO = re.compile(r"\b(?:pairs?|similar\w*|duplicates?\s+of\s+each\s+other)\b", re.I)
+# texts pasted on lines lettered in turn ("pair to score:\nA: How do I ...?\nB: I forgot ...", a dialogue's "A: ... B: ... A: ...")
+LETTERED_LINES = re.compile(r"^(?P<first>[ \t]*A[ \t]*:[ \t]+\S[^\n]*)\n[ \t]*B[ \t]*:[ \t]+\S[^\n]*(?:\n[ \t]*[A-H][ \t]*:[ \t]+\S[^\n]*)*", re.M)
 ARROW_GLYPH = r"-{1,2}>|=>|[→⟶➔➜]"  # an arrow of a pipeline drawn with arrows ("transcribe -> summarise")
 # a rule line between the person's words and what they paste below it ("...then 2-line summary\n---\n<article>")
 SEPARATOR_LINE = re.compile(rf"\n[ \t]*{RULE}[ \t]*\n\s*")
@@ -231,6 +233,8 @@ def locate_values(query: str, reading: ClauseReading | None = None) -> RequestTe
         found.texts = [item for text in found.texts for item in _items(found.query, text)]
         if not found.texts:  # "Two reviews:\nA) El hotel ...\nB) L'hôtel ...\nTranslate both"
             _listed_texts(found)
+    elif COMPARES_TWO.search(found.masked) and len(found.texts) == 1 and len(pair := _items(found.query, found.texts[0])) == 2:
+        found.texts = pair  # "pair to score:\nA: How do I reset ...?\nB: I forgot ...": the two texts compared
     for match in FILE_PATTERN.finditer(found.masked):
         found.files.append((match.start(1), match.end(1), match.group(1)))
     for match in FOLDER_PATTERN.finditer(found.masked):
@@ -308,7 +312,6 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
             continue  # "I need three separate things from this article: a summary, ...": the asks follow, not a paste
         question = QUESTION_MARKER.search(masked, marker.end())
         spans.append((marker.end(), question.start() if question else len(masked), PASTE_MIN_WORDS))
-    spans += [(run.start("first"), run.end(), PASTE_MIN_WORDS) for run in LETTERED_LINES.finditer(found.query)]
     # the first colon (or blank line) the words before which point at what follows (pasted chat lines hold colons of
     # their own), or below words that ask for work and name no file ("pls translate to german", "pick out the
     # people and places: Mercredi, Emmanuel Durand ...")
@@ -334,6 +337,7 @@ def _pasted_after_colon(found: RequestText, asks: Callable[[str], bool] | None =
         and POINTING_BELOW.search(_last_sentence(masked[:opener.start()])) is not None
     if opener is not None:
         spans.append((opener.end(), len(masked), TAIL_MIN_WORDS))
+    spans += [(run.start("first"), run.end(), PASTE_MIN_WORDS) for run in LETTERED_LINES.finditer(found.query)]
     for start, end, min_words in spans:
         below = opener_below and start == opener.end()
         inside = _input_inside(found, start, end) if below else BLANK * 3 in masked[start:end]

@@ -548,7 +548,10 @@ def test_lines_lettered_in_turn_are_pasted_texts(planner):
     query = ("embedding model for dedup of FAQ entries. pair to score:\nA: How do I reset my password?\n"
              "B: I forgot my password, how can I change it?\nmin 100k downloads, Apache-2.0")
     parsed, _ = parse_request(query)
-    assert parsed.input_texts == ["A: How do I reset my password?\nB: I forgot my password, how can I change it?"]
-    assert [t.task for t in planner.plan(query).tasks] == ["sentence-similarity"]
-    # a numbered list of steps is no lettered paste
+    assert parsed.input_texts == ["How do I reset my password?", "I forgot my password, how can I change it?"]  # a pair compared
+    assert [(t.task, t.args) for t in planner.plan(query).tasks] == [
+        ("sentence-similarity", {"text": "How do I reset my password?", "other": "I forgot my password, how can I change it?"})]
+    # a numbered list of steps is no lettered paste; a dialogue's lines are one text
     assert parse_request("do these:\n1: transcribe a.wav\n2: summarise it")[0].input_texts == []
+    dialogue = "A: are you coming to the meeting later today?\nB: yes, but ten minutes late\nA: ok, I will tell the others"
+    assert parse_request(f"summarize this dialogue:\n{dialogue}")[0].input_texts == [dialogue]
