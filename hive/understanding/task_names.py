@@ -46,8 +46,10 @@ WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|in
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
 # What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
 # clause's end or an arrow to the next step, maybe after a language's code ("TTS it.", "then STT.", "MT the reply to
-# Portuguese", "ASR → MT", "MT en->zh").
-ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|(?:[a-z]{{2}}\s*)?(?:{ARROW_GLYPH}|$)|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
+# Portuguese", "ASR → MT", "MT en->zh"; a chain's side "MT en" before its arrow, `SOURCE_BEFORE_ARROW`).
+SOURCE_BEFORE_ARROW = re.compile(r"\s*[a-z]{2}\s*$", re.I)
+ARROW_NEXT = re.compile(rf"\s*(?:{ARROW_GLYPH})")
+ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|(?:[a-z]{{2}}\s*)?(?:{ARROW_GLYPH})|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
 # a step's result named by its task's name: "the OCR text", "that ASR output"
 NAMED_RESULT = re.compile(r"\b(?:the|that|this|its)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s+(?:text|output|outputs|results?|transcripts?|"
                           r"captions?|answers?|labels?|summary|translation)\b", re.I)
@@ -109,8 +111,9 @@ def task_asked_by_name(clause: str, after: str = "") -> str | None:
     if LISTED_BEFORE_A_COLON.match(after):
         return None
     rest = spelt_out(CLAUSE_OPENING.sub("", clause, count=1))
-    return next((task for task, pattern in task_name_patterns().items()
-                 if (name := pattern.match(rest)) and ASKED_ALONE.match(rest, name.end())), None)
+    before_arrow = ARROW_NEXT.match(after) is not None
+    return next((task for task, pattern in task_name_patterns().items() if (name := pattern.match(rest))
+                 and (ASKED_ALONE.match(rest, name.end()) or before_arrow and SOURCE_BEFORE_ARROW.match(rest, name.end()))), None)
 
 
 def results_of_named_steps(text: str) -> list[tuple[int, int, str]]:
