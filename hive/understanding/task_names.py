@@ -1,10 +1,13 @@
 """The library's task names as people write them, read as asking for that task.
 
 "Which text generation model has the best pass@1 on HumanEval?", "a question-answering model for our HR
-handbook", "the object detection component": people who know the field name the task itself. Each library task's
-tag is read with its words joined by a space, a hyphen or an underscore (or run together), "summarisation"
-spelt either way and speech recognition with or without "automatic"; plus the Hub's other names for two
-tasks (sentence embeddings and feature extraction are sentence similarity; text-to-text is text2text).
+handbook", "the object detection component": people who know the field name the task itself. A clause may open
+with the name of the step it asks ("tableqa on sales_q3.csv", "TTS it.", "LM writes a prompt from the theme"), and a
+result may be named by its step's name ("summarise the OCR text"). Each library task's tag is read with its words
+joined by a space, a hyphen or an underscore (or run together), "summarisation" spelt either way and speech recognition
+with or without "automatic"; plus the other names people use for some tasks (sentence embeddings and feature extraction
+are sentence similarity, text-to-text is text2text, speech-to-text is speech recognition, machine translation is
+translation).
 """
 
 from __future__ import annotations
@@ -33,11 +36,6 @@ ACRONYMS = {"qa": "question answering", "vqa": "visual question answering", "asr
             "img2img": "image to image", "t2v": "text to video", "lm": "language model", "llm": "large language model",
             "img2txt": "image to text", "i2t": "image to text", "clf": "classification", "embed": "compute sentence embeddings of",
             "embeddings": "sentence embeddings", "vectorize": "compute sentence embeddings of", "vectorise": "compute sentence embeddings of"}
-
-
-def spelt_out(text: str) -> str:
-    """The text with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
-    return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), text)
 # The joining words a clause may open with before the task it names ("then text-to-image from the caption", "-> t2i").
 CLAUSE_OPENING = re.compile(r"^(?:\W|\b(?:and|then|next|finally|also|after\s+that|afterwards|run|do|apply|use|we|i|you|please|pls)\b)*", re.I)
 # What follows a task named as the step asked: what it works on, or nothing ("QA on ./faq.txt", "-> t2i"), not
@@ -46,10 +44,11 @@ WORKS_ON = re.compile(r"\s*(?:$|[^\w\s]|_|\b(?:on|of|for|from|over|with|to|in|in
                       r"|them|each|every|all|my|our|your|the|a|an|then|and|model|step|task)\b)", re.I)
 # What follows a task's name that asks for the step by the name alone: the data it works on (a pronoun, a determiner), or the
 # clause's end or an arrow to the next step, maybe after a language's code ("TTS it.", "then STT.", "MT the reply to
-# Portuguese", "ASR → MT", "MT en->zh"; a chain's side "MT en" before its arrow, `SOURCE_BEFORE_ARROW`).
+# Portuguese", "ASR → MT", "MT en->zh").
+ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|(?:[a-z]{{2}}\s*)?(?:{ARROW_GLYPH})|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
+# a chain's side ending in a language's code before its arrow ("MT en" in "-> MT en->zh")
 SOURCE_BEFORE_ARROW = re.compile(r"\s*[a-z]{2}\s*$", re.I)
 ARROW_NEXT = re.compile(rf"\s*(?:{ARROW_GLYPH})")
-ASKED_ALONE = re.compile(rf"\s*(?:[.;!?]|$|(?:[a-z]{{2}}\s*)?(?:{ARROW_GLYPH})|\b(?:it|them|that|this|these|those|the|each|every|all|my|our|your|their)\b)", re.I)
 # a step's result named by its task's name: "the OCR text", "that ASR output"
 NAMED_RESULT = re.compile(r"\b(?:the|that|this|its)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s+(?:text|output|outputs|results?|transcripts?|"
                           r"captions?|answers?|labels?|summary|translation)\b", re.I)
@@ -62,6 +61,11 @@ ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-
                     r"scores|settings|weights|checkpoints|pipelines|runs)\b)(?P<verb>[a-z]{3,}(?<!s)s)\b(?=\s+\w|\s*[.,;:!?]|\s*$)")
 MODEL_NAMES = {"lm": "text-generation", "llm": "text-generation", "language model": "text-generation",
                "large language model": "text-generation"}  # a model named by what it is rather than the task it does
+
+
+def spelt_out(text: str) -> str:
+    """The text with the field's acronyms spelt out, also inside hyphenated words ('Language-ID model')."""
+    return re.sub(r"[^\W_]+", lambda word: ACRONYMS.get(word.group().lower(), word.group()), text)
 
 
 @lru_cache(maxsize=1)
