@@ -25,7 +25,7 @@ from hive.understanding.features import CueSpan
 from hive.understanding.fanout import TRANSLATION
 from hive.understanding.inputs import MODALITY_BY_EXTENSION, kinds_named_by, modality_of_path
 from hive.understanding.parsing import ARROW_GLYPH, BLANK, RequestText
-from hive.understanding.segments import language_of_code, part_between
+from hive.understanding.segments import language_of_code, part_between, sentence_span
 from hive.understanding.task_names import task_asked_by_name
 
 ARROW = re.compile(rf"[ \t]*(?:{ARROW_GLYPH})[ \t]*")
@@ -44,7 +44,6 @@ INPUT_AT_END = re.compile(rf"\s+(?:for|on|of|over|from|with|using)\s+(?:(?:the|m
 # spans come out"): a chain from the one to the other
 IN_OUT = re.compile(r"(?P<source>[^.!?;:,()\n]{1,80}?)\s+(?:goes\s+|go\s+|comes?\s+)?in\s*(?:,|;|/|\band\b)\s*"
                     r"(?P<target>[^.!?;:,()\n]{1,80}?)\s+(?:comes?\s+|goes?\s+)?out\b", re.I)
-SENTENCE_START = re.compile(r"[.!?\n]\s*")
 EXTENSION_WORDS = set(MODALITY_BY_EXTENSION) - {"log"}  # a file's kind by its extension alone ("plain wav in"; "log in" is a verb)
 OWN_READING_SHARE = 0.5  # a phrase's reading among tasks of the arriving kind beats its best reading after a conversion when at least this share as likely
 TEXT = "text"
@@ -132,7 +131,7 @@ def _in_and_out(located: RequestText, text: str) -> list[list[Side]]:
         source = _side(located, *said.span("source"), first=True)
         if kinds_given and source.kind is not None and source.kind not in kinds_given:
             continue  # "clip in, ... out. sample cmd_001.wav": the word's kind is not the data's
-        sentence_start = max((m.end() for m in SENTENCE_START.finditer(text, 0, source.start)), default=0)
+        sentence_start, _end = sentence_span(text, source.start)
         if text[sentence_start:source.start].rstrip().endswith(":"):  # "extractive QA: question in, ...": its label is the chain's
             source = replace(source, start=sentence_start)
         chains.append([source if source.kind else replace(source, kind=TEXT), _side(located, *said.span("target"))])

@@ -59,8 +59,8 @@ LISTED_BEFORE_A_COLON = re.compile(r"\s*(?:\+|&|/|,|\band\b)\s*[\w-]+(?:\s+[\w-]
 ACTING = re.compile(r"(?:(?:an?|the|our|a\s+small)\s+)?(?P<name>[\w-]+(?:\s+[\w-]+){0,3}?)(?:\s+(?:model|backend|step))?\s+"
                     r"(?!(?:is|has|was|does|goes|needs|models|systems|backends|engines|outputs|results|steps|stages|labels|"
                     r"scores|settings|weights|checkpoints|pipelines|runs)\b)(?P<verb>[a-z]{3,}(?<!s)s)\b(?=\s+\w|\s*[.,;:!?]|\s*$)")
-MODEL_NAMES = {"lm": "text-generation", "llm": "text-generation", "language model": "text-generation",
-               "large language model": "text-generation"}  # a model named by what it is rather than the task it does
+# a model named by what it is rather than the task it does, as its name is spelt out ("LM", "LLM")
+MODEL_NAMES = {"language model": "text-generation", "large language model": "text-generation"}
 
 
 def spelt_out(text: str) -> str:
@@ -100,14 +100,14 @@ def task_acting_in(clause: str) -> str | None:
     acting = ACTING.match(CLAUSE_OPENING.sub("", clause, count=1))
     if acting is None:
         return None
-    name = acting["name"].lower()
-    if name in MODEL_NAMES:
-        return MODEL_NAMES[name]
-    named = spelt_out(name)  # the name ends the subject ("machine translation translates it")
-    return next((task for task, pattern in task_name_patterns().items()
+    named = spelt_out(acting["name"].lower())
+    if named in MODEL_NAMES:
+        return MODEL_NAMES[named]
+    return next((task for task, pattern in task_name_patterns().items()  # the name ends the subject ("MT translates it")
                  if any(found.end() == len(named) for found in pattern.finditer(named))), None)
 
 
+@lru_cache(maxsize=1024)  # the detector asks it of each part at every join it weighs, the understander once more
 def task_asked_by_name(clause: str, after: str = "") -> str | None:
     """The task a clause asks for by its name alone, after its joining words ("TTS it.", "then STT.", "MT it to
     Vietnamese"); None otherwise (a name before a colon or a limit states a constraint: "ASR: lowest WER", and so does
@@ -120,7 +120,8 @@ def task_asked_by_name(clause: str, after: str = "") -> str | None:
                  and (ASKED_ALONE.match(rest, name.end()) or before_arrow and SOURCE_BEFORE_ARROW.match(rest, name.end()))), None)
 
 
-def results_of_named_steps(text: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=64)  # read for the detector's references, then for the steps' sources
+def results_of_named_steps(text: str) -> tuple[tuple[int, int, str], ...]:
     """The spans naming the result of a step by its task's name after that name was said, with the task ("OCR it, ...,
     summarise the OCR text", "translate the ASR output"): references to that step's output, asking for nothing new."""
     found = []
@@ -128,4 +129,4 @@ def results_of_named_steps(text: str) -> list[tuple[int, int, str]]:
         task = task_named_in(spelt_out(result["name"]))
         if task and task_name_patterns()[task].search(spelt_out(text[:result.start()])):
             found.append((result.start(), result.end(), task))
-    return found
+    return tuple(found)
