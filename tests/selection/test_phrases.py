@@ -495,6 +495,11 @@ def test_keeping_models_away_from_a_licence_refuses_it():
     assert read_constraints("please keep every model away from RAIL licences of any kind.")[0] == {"deny_licences": ["openrail"]}
 
 
+@pytest.mark.parametrize("text", ["whatever runs stays clear of GPL licences", "keep clear of GPL licences", "we steer clear of GPL"])
+def test_staying_clear_of_a_licence_refuses_it(text):
+    assert read_constraints(text)[0] == {"deny_licences": ["gpl-2.0", "gpl-3.0", "agpl-3.0"]}
+
+
 @pytest.mark.parametrize("text", ["the most well-known one", "the best-known model", "the model which everybody use",
                                   "whatever everyone else uses"])
 def test_popularity_in_everyday_words_ranks_by_downloads(text):

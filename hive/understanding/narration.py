@@ -1,0 +1,65 @@
+"""Clauses that tell what happened rather than ask for anything.
+
+People at work narrate around their asks: "the CEO confirmed the office move is postponed", "we tried the sub-1B
+captioning models last sprint", "the t2i endpoint was generating watermarked images". Such a clause has its doer
+before a verb in the past and no word of asking; it names tasks and models as things that happened, so it is no
+step however likely a task reads in it. A question about why something is done ("why are we calling the MT model
+twice?") asks a colleague for a reason, not a model for work. Read only where the detector's reading is weak
+evidence of an ask: a clause read as answering, and a model named in a request where no clause asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+# the doer: a pronoun, a noun phrase of up to three words after a determiner, or a capitalised name ("Femi merged it")
+_DOER = (r"(?:(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)|"
+         r"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+[\w'&-]+){1,3}?|[A-Z][a-z]+)")
+_ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recently|actually|eventually|even)"
+# verbs whose past is not "-ed"; "read", "set", "put", "cut" and the like are left out, as they read as the present too
+_IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent|gave|found|saw|left|kept|thought|felt|"
+                   r"began|broke|brought|built|bought|caught|chose|fell|forgot|grew|held|knew|led|lost|meant|met|paid|"
+                   r"rode|rose|sat|spent|spoke|stood|taught|threw|understood|woke|won|wore|wrote|drew|blew|froze|hung|shook")
+_PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|[a-z]*eed)\b)[a-z]{{2,}}ed\b)"
+# what follows a past verb rather than the noun a participle qualifies
+_OBJECT_OPENING = (r"(?i:to|the|a|an|with|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
+                   r"over|into|through|about|at|on|for|in|two|three|four|five|\d+)\b")
+NARRATES = re.compile(
+    rf"(?:^\W*|[,;:.]\s*|\b(?i:and|but|so|then|because|since|after|when|while|yesterday|today|last\s+\w+)\s+)"
+    rf"{_DOER}\s+(?:{_ADVERB}\s+)?{_PAST}"
+    rf"|^\W*(?i:(?:and|but|then)\s+)?(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING}"  # the doer said before or left
+)  # out, as in notes: "(we tried them) and kept the old one", "Spoke to the press office" (not "masked LM", "scanned receipts")
+# a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
+ASKS_IN_THE_PAST = re.compile(
+    r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
+    r"\b(?:asked|told|wanted|needed|requested|want|need|asks|wants)\s+(?:me|us|you)\s+(?:to|for)\b", re.I)
+ASKING_WORDS = re.compile(
+    r"\b(?:please|pls|kindly|can\s+(?:you|u|we|i)|could\s+(?:you|u|we|i)|would\s+(?:you|u)|will\s+you|(?:i|we)\s+(?:\w+\s+)?"
+    r"(?:need|want|require)|(?:i|we)'?d\s+(?:\w+\s+)?like|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead)\b", re.I)
+WHY_ASKED = re.compile(r"^\W*(?:why|how\s+come)\b", re.I)
+QUESTION_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|which|where|when|why|how)\b", re.I)  # "Who signed the memo,"
+
+
+SENTENCE = re.compile(r"[^.;!?\n]+(?:[.;!?]+|$)")
+
+
+def narrates(clause: str) -> bool:
+    """Every sentence of the clause tells what someone or something did or was ("we rolled back to the previous
+    checkpoint; infra owns it now" has one that does not) and none holds a word of asking or a question."""
+    sentences = [s.group() for s in SENTENCE.finditer(clause) if s.group().strip(" .;!?\n")]
+    return bool(sentences) and all(_narrated(sentence) for sentence in sentences)
+
+
+def holds_an_ask(text: str) -> bool:
+    """The text holds a word of asking, a past said to ask, or a question ("I need it transcribed and the transcript
+    translated": the second clause's "translated" is what is wanted, not what happened)."""
+    return ASKING_WORDS.search(text) is not None or ASKS_IN_THE_PAST.search(text) is not None or "?" in text
+
+
+def _narrated(sentence: str) -> bool:
+    return NARRATES.search(sentence) is not None and not holds_an_ask(sentence) and QUESTION_OPENING.match(sentence) is None
+
+
+def asks_a_reason(clause: str) -> bool:
+    """The clause asks why something is so ("why are we calling the MT model twice in this handler?")."""
+    return WHY_ASKED.match(clause) is not None

@@ -1,0 +1,64 @@
+"""Clauses that tell what happened rather than ask (hive/understanding/narration.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive.errors import NothingToPlan
+from hive.understanding.narration import asks_a_reason, narrates
+
+
+@pytest.mark.parametrize("clause", [
+    "and the vendor confirmed the launch is delayed",
+    "we benchmarked the captioning models on Monday",
+    "the OCR service was timing out under load",
+    "Priya already merged the new tokenizer",
+    " our old speech model went down twice last week.",
+    "and kept the current one.",  # the doer said in the clause before
+])
+def test_a_past_with_its_doer_narrates(clause):
+    assert narrates(clause)
+
+
+@pytest.mark.parametrize("clause", [
+    "transcribe the recording",  # an ask
+    "my manager asked me to translate the memo",  # an ask on someone's behalf
+    "I was wondering if you could caption it",  # a polite past
+    "we needed a summary of the thread",
+    "did the team finish the transcript?",  # a question
+    "please check what the caller wanted",  # asking words
+    "the attached letter",  # no verb after the doer
+    "and based on that, draw a poster",  # a participle that is no narrated past
+    "they stopped answering. Who signed the memo,",  # a question joined to it
+    "need a speech model for the kiosk;",  # "need" is no past
+    "masked LM, smallest checkpoint",  # a participle before its noun
+])
+def test_an_ask_or_a_noun_phrase_does_not(clause):
+    assert not narrates(clause)
+
+
+def test_a_why_question_asks_a_reason():
+    assert asks_a_reason("why are we calling the translation model twice here?")
+    assert not asks_a_reason("what does the speaker say in ./a.wav?")
+
+
+def test_a_narrated_statement_is_no_question_to_answer(planner):
+    """The statement had been read as a question to answer, and the transcription's "it" then read its answer: the
+    plan failed as a transcription of text."""
+    plan = planner.plan("Quick recap: the sales lead confirmed the order is on hold. The call is at ./sales_call.wav. "
+                        "Please transcribe it, then summarise the transcript.")
+    assert [step.task for step in plan.tasks] == ["automatic-speech-recognition", "summarization"]
+
+
+@pytest.mark.parametrize("query", [
+    "we evaluated the small image captioning models in the spring and kept the current one.",
+    "heads up: the speech synthesis endpoint was returning clipped audio after the upgrade; infra rolled it back.",
+    "why do we run the OCR model on every page twice? just curious, not blocking.",
+])
+def test_a_model_named_only_in_narration_asks_for_nothing(planner, query):
+    with pytest.raises(NothingToPlan):
+        planner.plan(query)
+
+
+def test_a_model_named_in_a_terse_ask_still_asks(planner):
+    assert [step.task for step in planner.plan("need an apache-2.0 summarizer, under 500M params").tasks] == ["summarization"]
