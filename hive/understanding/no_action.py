@@ -9,7 +9,9 @@ import re
 from typing import Callable
 
 NO_ACTION = re.compile(
-    r"\b(?:nothing\s+(?:to\s+do|needed|required)|no\s+action\s+(?:is\s+)?(?:needed|required|necessary)|"
+    r"\b(?:nothing\s+(?:(?:else|more|further|left)\s+)?(?:to\s+do|needed|required)|"
+    r"no\s+(?:(?:further|more|other|open)\s+)?actions?\s+(?:(?:is|are)\s+)?(?:needed|required|necessary|pending)|"
+    r"no\s+(?:further|open|pending)\s+actions?|"
     r"not\s+asking\s+(?:for\s+)?anything|(?:just\s+)?so\s+you\s+know|for\s+(?:your|our|the)\s+(?:records?|files?|information)|"
     r"for\s+the\s+record|just\s+venting|no\s+need\s+to\s+do\s+anything|(?:do\s+not|don'?t)\s+need\s+anything|"
     r"for\s+reference\s+only|so\s+you\s+have\s+it|keeping\s+(?:this|it)\s+(?:\w+\s+)?for|fyi)\b",

@@ -14,6 +14,9 @@ FORWARDED = "Dear team,\n\nPlease translate the attached brochure into French by
     f"fyi, this is what they sent us this morning. Nothing to do yet, I'll brief you tomorrow.\n\n{FORWARDED}",
     f"Forwarding for the record. Legal already handled it, no action needed.\n\n{FORWARDED}",
     "| Item | Qty |\n|---|---|\n| Chairs | 40 |\n| Tables | 8 |\n\nThat's the final equipment list, for your records.",
+    f"Closing this ticket: the client signed off on the translation. No further action needed.\n\n{FORWARDED}",
+    f"Board minutes below. No open actions.\n\n{FORWARDED}",
+    f"Already handled by legal, nothing left to do here.\n\n{FORWARDED}",
 ])
 def test_a_request_that_says_nothing_is_to_be_done_plans_nothing(planner, query):
     with pytest.raises(NothingToPlan, match="asks for no task"):
