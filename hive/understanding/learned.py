@@ -40,6 +40,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
+from hive.understanding.narration import asks_a_reason, holds_an_ask, narrates, tells_what_happened
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -200,7 +201,8 @@ class LearnedUnderstander(RuleUnderstander):
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
         idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
-                or _introduces_asks(r, asking[i + 1:i + 2], located) or _titles_asks_below(r, asking, located)]
+                or _narrates(r, located)
+                or _introduces_asks(r, asking[i + 1:], located) or _titles_asks_below(r, asking, located)]
         asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
         asking = _counted_deliverables(_listed_deliverables(asking, located), located)
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
@@ -709,7 +711,7 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
 
 def _introduces_asks(reading: PartReading, following: list[PartReading], located: RequestText) -> bool:
     """A clause that ends in a colon, followed by one that asks surely, introduces the asks when it names no input and
-    asks for nothing surely ("need two things on each incoming user message: a chatbot reply, and ..."), or when it
+    asks for nothing surely, or for what a step after it asks again ("need two things on each incoming user message: a chatbot reply, and ..."), or when it
     counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:") or titles them
     ("Production checklist for interview.mp3 (...):")."""
     text = located.masked[reading.part.start:reading.part.end].rstrip()
@@ -718,7 +720,9 @@ def _introduces_asks(reading: PartReading, following: list[PartReading], located
         text = first.rstrip()  # the line above a table's header row
     if not (following and text.endswith(":") and following[0].best[0] != NONE and following[0].best[1] >= SURE):
         return False
-    return (reading.best[1] < SURE and not _has_input(reading.part)) or COUNTED_ASKS.search(text) is not None
+    asked_again = any(f.best[0] == reading.best[0] and f.best[1] >= SURE for f in following)  # "I'd like to know how much
+    # the answers overlap: transcribe a.wav and b.wav, then score how similar the transcripts are": the goal the steps reach
+    return ((reading.best[1] < SURE or asked_again) and not _has_input(reading.part)) or COUNTED_ASKS.search(text) is not None
 
 
 def _without_announcements(tasks: list[Mention], located: RequestText) -> list[Mention]:
@@ -769,6 +773,16 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
     refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
     of_licences = not _has_input(part) and LICENCE_WORD.search(text) is not None and speaks_of_a_model(text)
     return refusing or of_licences or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
+
+
+def _narrates(reading: PartReading, located: RequestText) -> bool:
+    """A clause that gives no input and only tells what happened ("Spoke to the council press office; they sent the
+    statement below"), or that tells it and is read as asking for an answer or a text, the readings a statement
+    leans to ("good attendance, the Q&A ran over, and the CEO confirmed the office move is postponed")."""
+    clause = located.masked[reading.part.start:reading.part.end]
+    sentence = located.masked[slice(*sentence_span(located.masked, reading.part.start))]
+    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause))
+    return told and not _has_input(reading.part) and not holds_an_ask(sentence)
 
 
 def _language_of_the_paste_below(part: Part, located: RequestText) -> bool:
@@ -883,6 +897,8 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
     with the noun used as a verb ("voice this paragraph")."""
     for reading in readings:
         clause = located.masked[reading.part.start:reading.part.end]
+        if narrates(clause) or asks_a_reason(clause):  # "we tried the sub-1B captioning models last sprint"
+            continue
         task = task_of_model_named(clause, detector) or task_named_in(spelt_out(clause))
         if task is not None:
             return [_mention_of_part(_task_of(task, located, reading.part), reading, located, _as_named(_probability(reading, task), clause))]

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 
-# the doer: a pronoun, a noun phrase of up to three words after a determiner, or a capitalised name ("Femi merged it")
+# the doer: a pronoun, a noun phrase of up to three words after a determiner (no verb among them: "when the hull is
+# breached" is no doer's past), or a capitalised name ("Femi merged it")
+_NOUN_WORD = r"(?!(?i:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|says?|said)\b)[\w'&-]+"
 _DOER = (r"(?:(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)|"
-         r"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+[\w'&-]+){1,3}?|[A-Z][a-z]+)")
+         rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?|[A-Z][a-z]+)")
 _ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recently|actually|eventually|even)"
 # verbs whose past is not "-ed"; "read", "set", "put", "cut" and the like are left out, as they read as the present too
 _IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent|gave|found|saw|left|kept|thought|felt|"
@@ -24,15 +26,20 @@ _PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named
 # what follows a past verb rather than the noun a participle qualifies
 _OBJECT_OPENING = (r"(?i:to|the|a|an|with|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
                    r"over|into|through|about|at|on|for|in|two|three|four|five|\d+)\b")
-NARRATES = re.compile(
-    rf"(?:^\W*|[,;:.]\s*|\b(?i:and|but|so|then|because|since|after|when|while|yesterday|today|last\s+\w+)\s+)"
-    rf"{_DOER}\s+(?:{_ADVERB}\s+)?{_PAST}"
-    rf"|^\W*(?i:(?:and|but|then)\s+)?(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING}"  # the doer said before or left
-)  # out, as in notes: "(we tried them) and kept the old one", "Spoke to the press office" (not "masked LM", "scanned receipts")
+# how a narrating sentence may open before its doer: a linking word, a time or place said first ("After the deploy, ")
+_LEAD_IN = (r"^\W*(?i:(?:and|but|so|then|also|plus)\s+)?"
+            r"(?i:(?:after|before|on|in|at|by|during|since|yesterday|today|tonight|last|this|earlier|later|following|over)\b[^,;:]{0,40},\s*)?")
+# the sentence opens with its doer and a past ("the CEO confirmed ...", "After the deploy, we rolled back"), or with the
+# past alone, the doer said before or left out as in notes ("and kept the old one", "Spoke to the press office"; not
+# "masked LM", "scanned receipts")
+_PARTICIPLE = (rf"(?:{_PAST}|(?i:been|done|gone|gotten|taken|seen|written|given|run|come|broken|chosen|fallen|forgotten|"
+               r"grown|known|spoken|thrown|drawn|frozen|shown|put|set|read|cut)\b)")
+_PERFECT = rf"(?:'ve|'s|(?i:have|has|had))\s+(?:{_ADVERB}\s+)?(?:(?i:been)\s+)?{_PARTICIPLE}"  # "we've shipped", "it has been fixed"
+NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
 # a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
-    r"\b(?:asked|told|wanted|needed|requested|want|need|asks|wants)\s+(?:me|us|you)\s+(?:to|for)\b", re.I)
+    r"\b(?:asked|told|wanted|needed|requested|want|need|asks|wants)\s+(?:(?:me|us|you)\s+)?(?:to|for)\b", re.I)
 ASKING_WORDS = re.compile(
     r"\b(?:please|pls|kindly|can\s+(?:you|u|we|i)|could\s+(?:you|u|we|i)|would\s+(?:you|u)|will\s+you|(?:i|we)\s+(?:\w+\s+)?"
     r"(?:need|want|require)|(?:i|we)'?d\s+(?:\w+\s+)?like|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead)\b", re.I)
@@ -41,6 +48,7 @@ QUESTION_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|which|where|when|why|
 
 
 SENTENCE = re.compile(r"[^.;!?\n]+(?:[.;!?]+|$)")
+PIECE = re.compile(r"[^,.;:!?\n]+(?:[,.;:!?]+|$)")
 
 
 def narrates(clause: str) -> bool:
@@ -50,6 +58,14 @@ def narrates(clause: str) -> bool:
     return bool(sentences) and all(_narrated(sentence) for sentence in sentences)
 
 
+def tells_what_happened(clause: str) -> bool:
+    """One of the clause's comma-separated pieces narrates and none asks ("good attendance, the Q&A ran over, and the
+    CEO confirmed the office move is postponed"): weaker than `narrates`, as a piece may be a bare imperative."""
+    pieces = [p.group() for p in PIECE.finditer(clause) if p.group().strip(" ,.;!?\n")]
+    return any(_narrated(piece) for piece in pieces) and not holds_an_ask(clause) \
+        and not any(QUESTION_OPENING.match(piece) for piece in pieces)
+
+
 def holds_an_ask(text: str) -> bool:
     """The text holds a word of asking, a past said to ask, or a question ("I need it transcribed and the transcript
     translated": the second clause's "translated" is what is wanted, not what happened)."""
@@ -57,7 +73,7 @@ def holds_an_ask(text: str) -> bool:
 
 
 def _narrated(sentence: str) -> bool:
-    return NARRATES.search(sentence) is not None and not holds_an_ask(sentence) and QUESTION_OPENING.match(sentence) is None
+    return NARRATES.match(sentence) is not None and not holds_an_ask(sentence) and QUESTION_OPENING.match(sentence) is None
 
 
 def asks_a_reason(clause: str) -> bool:

@@ -891,3 +891,12 @@ def test_a_result_named_by_its_step_s_task_refers_to_that_step():
     assert [t.task for t in result.tasks] == ["image-to-text", "token-classification", "summarization",
                                               "document-question-answering"]
     assert result.tasks[2].dep == [0]
+
+
+def test_a_goal_before_a_colon_that_a_later_step_reaches_is_no_step_of_its_own(planner):
+    """The goal ("how much the two answers overlap") had been a similarity step of its own, beside the one the steps
+    after the colon ask for, and no plan reached both."""
+    plan = planner.plan("I'd like to know how much the two panels' answers overlap: transcribe ./panel_a.wav and "
+                        "./panel_b.wav, then score how similar the two transcripts are.")
+    assert sorted(step.task for step in plan.tasks) == ["automatic-speech-recognition", "automatic-speech-recognition",
+                                                        "sentence-similarity"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.narration import asks_a_reason, narrates
+from hive.understanding.narration import asks_a_reason, narrates, tells_what_happened
 
 
 @pytest.mark.parametrize("clause", [
@@ -15,6 +15,8 @@ from hive.understanding.narration import asks_a_reason, narrates
     "Priya already merged the new tokenizer",
     " our old speech model went down twice last week.",
     "and kept the current one.",  # the doer said in the clause before
+    "we've shipped the redesign to half the users",
+    "After the outage, the team rolled back the OCR service.",
 ])
 def test_a_past_with_its_doer_narrates(clause):
     assert narrates(clause)
@@ -31,10 +33,18 @@ def test_a_past_with_its_doer_narrates(clause):
     "and based on that, draw a poster",  # a participle that is no narrated past
     "they stopped answering. Who signed the memo,",  # a question joined to it
     "need a speech model for the kiosk;",  # "need" is no past
+    "I've been asked to caption the photos",
+    "Write the line the robot says when the hull is breached",  # a past inside an ask
     "masked LM, smallest checkpoint",  # a participle before its noun
 ])
 def test_an_ask_or_a_noun_phrase_does_not(clause):
     assert not narrates(clause)
+
+
+def test_a_narrating_piece_among_remarks_tells_what_happened():
+    clause = "good turnout, the demo ran long, and the vendor confirmed the launch is delayed."
+    assert tells_what_happened(clause) and not narrates(clause)
+    assert not tells_what_happened("good turnout, and the vendor confirmed it. Can you summarise the notes?")
 
 
 def test_a_why_question_asks_a_reason():
@@ -45,7 +55,8 @@ def test_a_why_question_asks_a_reason():
 def test_a_narrated_statement_is_no_question_to_answer(planner):
     """The statement had been read as a question to answer, and the transcription's "it" then read its answer: the
     plan failed as a transcription of text."""
-    plan = planner.plan("Quick recap: the sales lead confirmed the order is on hold. The call is at ./sales_call.wav. "
+    plan = planner.plan("Quick recap: good call, the demo ran long, and the sales lead confirmed the order is on hold. "
+                        "The call is at ./sales_call.wav. "
                         "Please transcribe it, then summarise the transcript.")
     assert [step.task for step in plan.tasks] == ["automatic-speech-recognition", "summarization"]
 
