@@ -518,6 +518,9 @@ class _SourceResolver:
             needed = self.needed_modality(mention)
             if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
                 return previous.source
+            named = self._newest_file_of(needed, mention.start) if needed and needed not in self._outputs(previous) else None
+            if named is not None:  # "..., for ./ep88.wav, transcribe it": the recording, not an answer asked before it
+                return named
             if mention.task in (ANSWER, CLASSIFY) and previous.resolved_task in SAYS_WHAT_A_PICTURE_SHOWS \
                     and "image" in self._source_modalities(previous):
                 return previous.source  # "how many animals are in it, are any of them juveniles": still the picture
@@ -527,6 +530,12 @@ class _SourceResolver:
             return files[-1][1]
         earlier = [r.id for r in self.inputs if r.produced_by]
         return earlier[0] if earlier else None
+
+    def _newest_file_of(self, modality: str, before: int) -> str | None:
+        """The input id of the last file of that kind named before an offset."""
+        named = [input_id for start, input_id in sorted(self.file_ids.items())
+                 if start < before and input_id in self.by_id and modality in self.by_id[input_id].modalities]
+        return named[-1] if named else None
 
     def _default(self, mention: Mention, previous: Mention | None) -> str | Mention | None:
         if mention.task == ANSWER:

@@ -133,3 +133,12 @@ def test_a_step_said_to_be_another_one_on_the_same_picture_reads_the_picture(pla
     assert [(t.task, t.args["image"]) for t in steps] == [("depth-estimation", "./aisle3.jpg"), ("image-segmentation", "./aisle3.jpg")]
     made = planner.plan("Generate an image of a lighthouse and also caption the image").tasks
     assert made[1].dep == [0]  # the picture a step made, when the step before read no picture
+
+
+def test_it_after_a_named_recording_is_the_recording_when_the_step_before_made_text(planner):
+    """'it' had read the answer an earlier clause was taken to ask for, and the transcription of a text failed the
+    whole plan."""
+    plan = planner.plan("Handover: the sponsor read is approved and the host asked us to trim the intro, which is "
+                        "done. Last thing: for ./ep12.wav, transcribe it, then summarise the transcript.")
+    transcription = next(step for step in plan.tasks if step.task == "automatic-speech-recognition")
+    assert "./ep12.wav" in str(transcription.args)
