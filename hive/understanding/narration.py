@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 
-# the doer: a pronoun, a noun phrase of up to three words after a determiner (no verb among them: "when the hull is
-# breached" is no doer's past), or a capitalised name ("Femi merged it")
+# the doer: a pronoun, or a noun phrase of up to three words after a determiner (no verb among them: "when the hull is
+# breached" is no doer's past)
 _NOUN_WORD = r"(?!(?i:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|says?|said)\b)[\w'&-]+"
 _DOER = (r"(?:(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)|"
-         rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?|[A-Z][a-z]+)")
+         rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?)")
 _ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recently|actually|eventually|even)"
 # verbs whose past is not "-ed"; "read", "set", "put", "cut" and the like are left out, as they read as the present too
 _IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent|gave|found|saw|left|kept|thought|felt|"
                    r"began|broke|brought|built|bought|caught|chose|fell|forgot|grew|held|knew|led|lost|meant|met|paid|"
                    r"rode|rose|sat|spent|spoke|stood|taught|threw|understood|woke|won|wore|wrote|drew|blew|froze|hung|shook")
-_PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|[a-z]*eed)\b)[a-z]{{2,}}ed\b)"
+_PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|[a-z]*eed)\b)[a-z][a-z-]+ed\b)"
 # what follows a past verb rather than the noun a participle qualifies
 _OBJECT_OPENING = (r"(?i:to|the|a|an|with|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
                    r"over|into|through|about|at|on|for|in|two|three|four|five|\d+)\b")
@@ -35,7 +35,14 @@ _LEAD_IN = (r"^\W*(?i:(?:and|but|so|then|also|plus)\s+)?"
 _PARTICIPLE = (rf"(?:{_PAST}|(?i:been|done|gone|gotten|taken|seen|written|given|run|come|broken|chosen|fallen|forgotten|"
                r"grown|known|spoken|thrown|drawn|frozen|shown|put|set|read|cut)\b)")
 _PERFECT = rf"(?:'ve|'s|(?i:have|has|had))\s+(?:{_ADVERB}\s+)?(?:(?i:been)\s+)?{_PARTICIPLE}"  # "we've shipped", "it has been fixed"
-NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
+# a capitalised name as the doer is told from an imperative by what follows the past: an object or the piece's end
+# ("Femi merged it", "Priya onboarded."; not "Summarise recorded calls")
+_NAMED_DOER = rf"[A-Z][a-z]+\s+(?:{_ADVERB}\s+)?{_PAST}(?=\s+{_OBJECT_OPENING}|\s*(?:[,.;:!?]|$))"
+NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|{_NAMED_DOER}"
+                      rf"|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
+# a status said in notes: a bare noun and its participle ending a comma-separated piece ("31 alerts reviewed, 4
+# escalated"); two such pieces in a sentence are a list of what happened (one may be an ask: "Transcribe what she said")
+STATUS_PIECE = re.compile(rf"\W*(?:{_NOUN_WORD}\s+){{0,3}}{_PAST}\W*")
 # a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
@@ -73,7 +80,9 @@ def holds_an_ask(text: str) -> bool:
 
 
 def _narrated(sentence: str) -> bool:
-    return NARRATES.match(sentence) is not None and not holds_an_ask(sentence) and QUESTION_OPENING.match(sentence) is None
+    statuses = sum(STATUS_PIECE.fullmatch(piece.group()) is not None for piece in PIECE.finditer(sentence))
+    return (NARRATES.match(sentence) is not None or statuses >= 2) and not holds_an_ask(sentence) \
+        and QUESTION_OPENING.match(sentence) is None
 
 
 def asks_a_reason(clause: str) -> bool:

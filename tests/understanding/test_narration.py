@@ -17,6 +17,8 @@ from hive.understanding.narration import asks_a_reason, narrates, tells_what_hap
     "and kept the current one.",  # the doer said in the clause before
     "we've shipped the redesign to half the users",
     "After the outage, the team rolled back the OCR service.",
+    "31 alerts reviewed, 4 escalated, one confirmed.",  # a status in notes
+    "Crane sensor firmware patched, night camera re-aimed, lidar shelved for this phase.",
 ])
 def test_a_past_with_its_doer_narrates(clause):
     assert narrates(clause)
@@ -36,6 +38,8 @@ def test_a_past_with_its_doer_narrates(clause):
     "I've been asked to caption the photos",
     "Write the line the robot says when the hull is breached",  # a past inside an ask
     "masked LM, smallest checkpoint",  # a participle before its noun
+    "Summarise recorded calls from Monday",
+    "Transcribe what she said.",
 ])
 def test_an_ask_or_a_noun_phrase_does_not(clause):
     assert not narrates(clause)
