@@ -776,13 +776,14 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
 
 
 def _narrates(reading: PartReading, located: RequestText) -> bool:
-    """A clause that gives no input and only tells what happened ("Spoke to the council press office; they sent the
-    statement below"), or that tells it and is read as asking for an answer or a text, the readings a statement
-    leans to ("good attendance, the Q&A ran over, and the CEO confirmed the office move is postponed")."""
+    """A clause that only tells what happened ("Spoke to the council press office; they sent the statement below",
+    "Someone photographed the whiteboard before it was wiped: ./wb.jpg"), or that gives no input, tells it and is read
+    as asking for an answer or a text, the readings a statement leans to ("good attendance, the Q&A ran over, and the
+    CEO confirmed the office move is postponed")."""
     clause = located.masked[reading.part.start:reading.part.end]
     sentence = located.masked[slice(*sentence_span(located.masked, reading.part.start))]
-    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause))
-    return told and not _has_input(reading.part) and not holds_an_ask(sentence)
+    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause) and not _has_input(reading.part))
+    return told and not holds_an_ask(sentence)
 
 
 def _language_of_the_paste_below(part: Part, located: RequestText) -> bool:

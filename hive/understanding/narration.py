@@ -15,6 +15,7 @@ import re
 # the doer: a pronoun, or a noun phrase of up to three words after a determiner (no verb among them: "when the hull is
 # breached" is no doer's past)
 _NOUN_WORD = r"(?!(?i:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|says?|said)\b)[\w'&-]+"
+_PLAIN_WORD = r"(?!(?i:me|you|us|them|it|what|who|which|how|why|where|when|whether|if|please)\b)[\w'&-]+"
 _DOER = (r"(?:(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)|"
          rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?)")
 _ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recently|actually|eventually|even)"
@@ -37,12 +38,18 @@ _PARTICIPLE = (rf"(?:{_PAST}|(?i:been|done|gone|gotten|taken|seen|written|given|
 _PERFECT = rf"(?:'ve|'s|(?i:have|has|had))\s+(?:{_ADVERB}\s+)?(?:(?i:been)\s+)?{_PARTICIPLE}"  # "we've shipped", "it has been fixed"
 # a capitalised name as the doer is told from an imperative by what follows the past: an object or the piece's end
 # ("Femi merged it", "Priya onboarded."; not "Summarise recorded calls")
-_NAMED_DOER = rf"[A-Z][a-z]+\s+(?:{_ADVERB}\s+)?{_PAST}(?=\s+{_OBJECT_OPENING}|\s*(?:[,.;:!?]|$))"
-NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|{_NAMED_DOER}"
+_NAMED_DOER = rf"[A-Z][a-z]+\s+(?:{_ADVERB}\s+)?{_PAST}(?=\s*(?:[,.;:!?]|$))"
+# a bare noun as the doer, before an object ("and dot-voting picked the offline concept")
+_BARE_DOER = (rf"(?:{_PLAIN_WORD}\s+){{0,2}}{_PLAIN_WORD}\s+(?:{_ADVERB}\s+)?{_PAST}"
+              r"(?=\s+(?i:the|a|an|our|my|his|her|their|it|them|this|that|these|those)\b)")  # (not "the notes shared on Monday")
+NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|{_NAMED_DOER}|{_BARE_DOER}"
                       rf"|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
 # a status said in notes: a bare noun and its participle ending a comma-separated piece ("31 alerts reviewed, 4
 # escalated"); two such pieces in a sentence are a list of what happened (one may be an ask: "Transcribe what she said")
 STATUS_PIECE = re.compile(rf"\W*(?:{_NOUN_WORD}\s+){{0,3}}{_PAST}\W*")
+# a bare noun and "was", "were" or "had" ("day one was problem framing"): a statement, where a clause is read as asking
+# for an answer or a text
+BARE_PAST = re.compile(rf"\W*(?i:(?:and|but|so|then)\s+)?(?:{_PLAIN_WORD}\s+){{1,3}}?(?i:was|were|had)\b")
 # a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
@@ -69,7 +76,7 @@ def tells_what_happened(clause: str) -> bool:
     """One of the clause's comma-separated pieces narrates and none asks ("good attendance, the Q&A ran over, and the
     CEO confirmed the office move is postponed"): weaker than `narrates`, as a piece may be a bare imperative."""
     pieces = [p.group() for p in PIECE.finditer(clause) if p.group().strip(" ,.;!?\n")]
-    return any(_narrated(piece) for piece in pieces) and not holds_an_ask(clause) \
+    return any(_narrated(piece) or BARE_PAST.match(piece) for piece in pieces) and not holds_an_ask(clause) \
         and not any(QUESTION_OPENING.match(piece) for piece in pieces)
 
 

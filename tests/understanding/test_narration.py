@@ -19,6 +19,7 @@ from hive.understanding.narration import asks_a_reason, narrates, tells_what_hap
     "After the outage, the team rolled back the OCR service.",
     "31 alerts reviewed, 4 escalated, one confirmed.",  # a status in notes
     "Crane sensor firmware patched, night camera re-aimed, lidar shelved for this phase.",
+    "and dot-voting picked the offline concept.",
 ])
 def test_a_past_with_its_doer_narrates(clause):
     assert narrates(clause)
@@ -40,6 +41,7 @@ def test_a_past_with_its_doer_narrates(clause):
     "masked LM, smallest checkpoint",  # a participle before its noun
     "Summarise recorded calls from Monday",
     "Transcribe what she said.",
+    "Summarise the notes shared on Monday",
 ])
 def test_an_ask_or_a_noun_phrase_does_not(clause):
     assert not narrates(clause)
@@ -49,6 +51,8 @@ def test_a_narrating_piece_among_remarks_tells_what_happened():
     clause = "good turnout, the demo ran long, and the vendor confirmed the launch is delayed."
     assert tells_what_happened(clause) and not narrates(clause)
     assert not tells_what_happened("good turnout, and the vendor confirmed it. Can you summarise the notes?")
+    assert tells_what_happened("Sprint wrap-up: day one was framing, day two was sketches,")
+    assert not tells_what_happened("Tell me what was said")
 
 
 def test_a_why_question_asks_a_reason():
