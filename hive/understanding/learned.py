@@ -40,7 +40,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
-from hive.understanding.narration import asks_a_reason, holds_an_ask, narrates, tells_what_happened
+from hive.understanding.narration import asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -200,10 +200,11 @@ class LearnedUnderstander(RuleUnderstander):
                          and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
-        idle = [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
-                or _narrates(r, located)
-                or _introduces_asks(r, asking[i + 1:], located) or _titles_asks_below(r, asking, located)]
-        asking = [r for r in asking if r not in idle] or asking  # "Candidate labels: a, b, c. Which fits ./x.jpg?"
+        narrating = [r for r in asking if _narrates(r, located)]
+        idle = narrating + [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
+                            or _introduces_asks(r, asking[i + 1:], located) or _titles_asks_below(r, asking, located)]
+        # "Candidate labels: a, b, c. Which fits ./x.jpg?" (but a request that only narrates asks nothing)
+        asking = [r for r in asking if r not in idle] or [r for r in asking if r not in narrating]
         asking = _counted_deliverables(_listed_deliverables(asking, located), located)
         for reading in asking + (stating if not chained and not any(_reads_a_task(r) for r in asking) else []):
             inside = [m for m in cued if reading.part.start <= m.start < reading.part.end]
@@ -898,7 +899,7 @@ def _modelled_ask(readings: list[PartReading], located: RequestText, detector: T
     with the noun used as a verb ("voice this paragraph")."""
     for reading in readings:
         clause = located.masked[reading.part.start:reading.part.end]
-        if narrates(clause) or asks_a_reason(clause):  # "we tried the sub-1B captioning models last sprint"
+        if narrates(clause) or describes_a_state(clause) or asks_a_reason(clause):  # "we tried the sub-1B captioning models"
             continue
         task = task_of_model_named(clause, detector) or task_named_in(spelt_out(clause))
         if task is not None:

@@ -50,6 +50,7 @@ STATUS_PIECE = re.compile(rf"\W*(?:{_NOUN_WORD}\s+){{0,3}}{_PAST}\W*")
 # a bare noun and "was", "were" or "had" ("day one was problem framing"): a statement, where a clause is read as asking
 # for an answer or a text
 BARE_PAST = re.compile(rf"\W*(?i:(?:and|but|so|then)\s+)?(?:{_PLAIN_WORD}\s+){{1,3}}?(?i:was|were|had)\b")
+STATE = re.compile(rf"{_LEAD_IN}{_DOER}\s+(?i:is|are|isn'?t|aren'?t|keeps|seems|looks)\b")
 # a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
@@ -90,6 +91,11 @@ def _narrated(sentence: str) -> bool:
     statuses = sum(STATUS_PIECE.fullmatch(piece.group()) is not None for piece in PIECE.finditer(sentence))
     return (NARRATES.match(sentence) is not None or statuses >= 2) and not holds_an_ask(sentence) \
         and QUESTION_OPENING.match(sentence) is None
+
+
+def describes_a_state(clause: str) -> bool:
+    """The clause says how something is ("the summarisation pilot is paused until I'm back"), asking nothing."""
+    return STATE.match(clause) is not None and not holds_an_ask(clause)
 
 
 def asks_a_reason(clause: str) -> bool:

@@ -73,6 +73,8 @@ def test_a_narrated_statement_is_no_question_to_answer(planner):
     "we evaluated the small image captioning models in the spring and kept the current one.",
     "heads up: the speech synthesis endpoint was returning clipped audio after the upgrade; infra rolled it back.",
     "why do we run the OCR model on every page twice? just curious, not blocking.",
+    "our translation model rendered 'break a leg' as a medical warning again, the cast was not amused",  # with a quote
+    "Away until Monday. The summarisation pilot is paused until I'm back.",  # a state
 ])
 def test_a_model_named_only_in_narration_asks_for_nothing(planner, query):
     with pytest.raises(NothingToPlan):
