@@ -133,9 +133,10 @@ def _language_patterns() -> list[re.Pattern]:
         re.compile(rf"(?<!into )(?<!to )(?<!in )\b(?P<language>{languages})\s+ones?\b", re.I),
         # "english only" (not "in English only", which says what to write)
         re.compile(rf"(?<!into )(?<!to )(?<!in )\b(?P<language>{languages})[- ]only\b", re.I),
-        # "the speech recogniser must be Spanish", "the voice should be English." (not "must be in English", the output's)
+        # "the speech recogniser must be Spanish", "the voice should be English.", "the voice has to be a German speaker"
+        # (not "must be in English", the output's)
         re.compile(rf"\b(?:(?P<noun>{nouns})|(?P<subject>one|it|everything|both|each|they))\s+(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+be\s+"
-                   rf"(?P<language>{languages})(?=\s*(?:[.,;:!?)]|$|\band\b|\bor\b|\bbut\b))", re.I),
+                   rf"(?:an?\s+)?(?:native\s+)?(?P<language>{languages})(?:\s+(?:speaker|one))?(?=\s*(?:[.,;:!?)]|$|\band\b|\bor\b|\bbut\b))", re.I),
         # "must be German-capable", "German (de) listed on their cards"
         re.compile(rf"\b(?:be|is|are)\s+(?P<language>{languages})[- ](?:capable|compatible|ready|enabled)\b", re.I),
         re.compile(rf"\b(?P<language>{languages})(?:\s*\([a-z]{{2}}\))?\s+(?:listed\s+)?on\s+(?:its|their|the)\s+(?:model\s+)?cards?\b", re.I),

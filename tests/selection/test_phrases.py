@@ -228,6 +228,8 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("a Korean (ko) model", {"languages": ["ko"]}),
     ("- translator must list zh", {"languages": ["zh"]}),
     ("The model must be Spanish.", {"languages": ["es"]}),
+    ("The voice has to be a German speaker, naturally.", {"languages": ["de"]}),
+    ("The summary must be German.", {}),  # a result, not a model
     ("The output must be in English.", {}),
     ("the transcript must list it word for word", {}),
     ("creativeml openrail-m is fine", {"licences": ["creativeml-openrail-m"]}),
