@@ -55,9 +55,13 @@ STATE = re.compile(rf"{_LEAD_IN}{_DOER}\s+(?i:is|are|isn'?t|aren'?t|keeps|seems|
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
     r"\b(?:asked|told|wanted|needed|requested|want|need|asks|wants)\s+(?:(?:me|us|you)\s+)?(?:to|for)\b", re.I)
+# words that ask or require: a request, a wish, an obligation, or an imperative after "so" ("..., so go for the summariser")
 ASKING_WORDS = re.compile(
     r"\b(?:please|pls|kindly|can\s+(?:you|u|we|i)|could\s+(?:you|u|we|i)|would\s+(?:you|u)|will\s+you|(?:i|we)\s+(?:\w+\s+)?"
-    r"(?:need|want|require)|(?:i|we)'?d\s+(?:\w+\s+)?like|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead)\b", re.I)
+    r"(?:need|want|require)|(?:i|we)'?d\s+(?:\w+\s+)?like|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead|"
+    r"must|has\s+to|have\s+to|should|needs?\s+to|"
+    r"(?:so|therefore|hence|thus),?\s+(?!(?:the|a|an|it|we|they|i|he|she|that|this|there|our|my|his|her|their|you)\b)[a-z]+\s+"
+    r"(?:the|a|an|it|them|this|that|for|with|to|me|us|on|in|any|every|all)\b)", re.I)
 WHY_ASKED = re.compile(r"^\W*(?:why|how\s+come)\b", re.I)
 QUESTION_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|which|where|when|why|how)\b", re.I)  # "Who signed the memo,"
 
