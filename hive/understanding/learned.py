@@ -200,7 +200,7 @@ class LearnedUnderstander(RuleUnderstander):
                          and not any(r.part.start <= m.start < r.part.end for m in cued))
                         or speaks_of_a_model(located.masked[r.part.start:r.part.end]))]
         asking = [r for r in readings if r not in stating and r not in in_chain]
-        narrating = [r for r in asking if _narrates(r, located)]
+        narrating = [r for r in asking if _narrates(r, located, cued)]
         idle = narrating + [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
                             or _introduces_asks(r, asking[i + 1:], located) or _titles_asks_below(r, asking, located)]
         # "Candidate labels: a, b, c. Which fits ./x.jpg?" (but a request that only narrates asks nothing)
@@ -776,14 +776,17 @@ def _asks_nothing(part: Part, located: RequestText) -> bool:
     return refusing or of_licences or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
 
 
-def _narrates(reading: PartReading, located: RequestText) -> bool:
+def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -> bool:
     """A clause that only tells what happened ("Spoke to the council press office; they sent the statement below",
     "Someone photographed the whiteboard before it was wiped: ./wb.jpg"), or that gives no input, tells it and is read
     as asking for an answer or a text, the readings a statement leans to ("good attendance, the Q&A ran over, and the
-    CEO confirmed the office move is postponed")."""
+    CEO confirmed the office move is postponed") and names no work by its verb ("Draft an email to my landlord ..., it
+    has been broken for a week")."""
     clause = located.masked[reading.part.start:reading.part.end]
     sentence = located.masked[slice(*sentence_span(located.masked, reading.part.start))]
-    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause) and not _has_input(reading.part))
+    verbs = any(m.kind == "verb" and reading.part.start <= m.start < reading.part.end for m in cued)
+    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause) and not _has_input(reading.part)
+                                and not verbs)
     return told and not holds_an_ask(sentence)
 
 

@@ -58,7 +58,7 @@ ASKS_IN_THE_PAST = re.compile(
 # words that ask or require: a request, a wish, an obligation, or an imperative after "so" ("..., so go for the summariser")
 ASKING_WORDS = re.compile(
     r"\b(?:please|pls|kindly|can\s+(?:you|u|we|i)|could\s+(?:you|u|we|i)|would\s+(?:you|u)|will\s+you|(?:i|we)\s+(?:\w+\s+)?"
-    r"(?:need|want|require)|(?:i|we)'?d\s+(?:\w+\s+)?like|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead|"
+    r"(?:need|want|require)|(?:i|we)(?:'d|\s+would)\s+(?:\w+\s+)?(?:like|love|appreciate)|(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:\w+\s+)?(?:looking|hoping)|help\s+me|let\s+me|let'?s|make\s+sure|go\s+ahead|"
     r"must|has\s+to|have\s+to|should|needs?\s+to|"
     r"(?:so|therefore|hence|thus),?\s+(?!(?:the|a|an|it|we|they|i|he|she|that|this|there|our|my|his|her|their|you)\b)[a-z]+\s+"
     r"(?:the|a|an|it|them|this|that|for|with|to|me|us|on|in|any|every|all)\b)", re.I)

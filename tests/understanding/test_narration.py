@@ -44,6 +44,7 @@ def test_a_past_with_its_doer_narrates(clause):
     "Summarise the notes shared on Monday",
     "The retro was one long chat, so go for the summariser that scores best on SAMSum",  # an imperative after "so"
     "Our board approved MIT only, so the model has to be MIT",  # a requirement
+    "We have scanned the labels, and I would like the text read off them",  # a wish
 ])
 def test_an_ask_or_a_noun_phrase_does_not(clause):
     assert not narrates(clause)
@@ -85,3 +86,9 @@ def test_a_model_named_only_in_narration_asks_for_nothing(planner, query):
 
 def test_a_model_named_in_a_terse_ask_still_asks(planner):
     assert [step.task for step in planner.plan("need an apache-2.0 summarizer, under 500M params").tasks] == ["summarization"]
+
+
+def test_an_ask_by_its_verb_beside_a_narrated_reason_still_asks(planner):
+    """The reason ("it has been broken for a week") had made the whole clause a narration, and nothing was planned."""
+    plan = planner.plan("Draft an email to my landlord asking him to fix the boiler, it has been broken since Monday.")
+    assert [step.task for step in plan.tasks] == ["text-generation"]
