@@ -51,6 +51,7 @@ STATUS_PIECE = re.compile(rf"\W*(?:{_NOUN_WORD}\s+){{0,3}}{_PAST}\W*")
 # for an answer or a text
 BARE_PAST = re.compile(rf"\W*(?i:(?:and|but|so|then)\s+)?(?:{_PLAIN_WORD}\s+){{1,3}}?(?i:was|were|had)\b")
 STATE = re.compile(rf"{_LEAD_IN}{_DOER}\s+(?i:is|are|isn'?t|aren'?t|keeps|seems|looks)\b")
+TICKED = re.compile(r"\s*(?:[-*\u2022]\s*)?(?:\[[xX\u2713\u2714]\]|[\u2705\u2611\u2713\u2714])")  # a ticked checklist item
 # a past said to ask politely or on someone's behalf ("I was wondering if", "my boss asked me to transcribe it")
 ASKS_IN_THE_PAST = re.compile(
     r"\b(?:I|we)\s+(?:(?:was|were)\s+(?:wondering|hoping)|wanted|needed|hoped)\b|"
@@ -92,6 +93,8 @@ def holds_an_ask(text: str) -> bool:
 
 
 def _narrated(sentence: str) -> bool:
+    if TICKED.match(sentence):
+        return True  # "- [x] transcribe the interviews": an item of a checklist, done
     statuses = sum(STATUS_PIECE.fullmatch(piece.group()) is not None for piece in PIECE.finditer(sentence))
     return (NARRATES.match(sentence) is not None or statuses >= 2) and not holds_an_ask(sentence) \
         and QUESTION_OPENING.match(sentence) is None

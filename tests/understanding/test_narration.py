@@ -18,6 +18,7 @@ from hive.understanding.narration import asks_a_reason, narrates, tells_what_hap
     "we've shipped the redesign to half the users",
     "After the outage, the team rolled back the OCR service.",
     "31 alerts reviewed, 4 escalated, one confirmed.",  # a status in notes
+    "- [x] summarise each chapter",  # a ticked item
     "Crane sensor firmware patched, night camera re-aimed, lidar shelved for this phase.",
     "and dot-voting picked the offline concept.",
 ])
@@ -78,6 +79,7 @@ def test_a_narrated_statement_is_no_question_to_answer(planner):
     "why do we run the OCR model on every page twice? just curious, not blocking.",
     "our translation model rendered 'break a leg' as a medical warning again, the cast was not amused",  # with a quote
     "Away until Monday. The summarisation pilot is paused until I'm back.",  # a state
+    "todo:\n- [x] transcribe the interviews\n- [x] summarise each chapter",  # a checklist whose items are done
 ])
 def test_a_model_named_only_in_narration_asks_for_nothing(planner, query):
     with pytest.raises(NothingToPlan):
