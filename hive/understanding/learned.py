@@ -202,6 +202,7 @@ class LearnedUnderstander(RuleUnderstander):
         asking = [r for r in readings if r not in stating and r not in in_chain]
         narrating = [r for r in asking if _narrates(r, located, cued)]
         idle = narrating + [r for i, r in enumerate(asking) if _only_offers_labels(r.part, located) or _asks_nothing(r.part, located)
+                            or _goes_on_weakly(r, located)
                             or _introduces_asks(r, asking[i + 1:], located) or _titles_asks_below(r, asking, located)]
         # "Candidate labels: a, b, c. Which fits ./x.jpg?" (but a request that only narrates asks nothing)
         asking = [r for r in asking if r not in idle] or [r for r in asking if r not in narrating]
@@ -788,6 +789,13 @@ def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -
     told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause) and not _has_input(reading.part)
                                 and not verbs)
     return told and not holds_an_ask(sentence)
+
+
+def _goes_on_weakly(reading: PartReading, located: RequestText) -> bool:
+    """A relative clause read unsurely, no question and no input, goes on with the clause before it rather than asking
+    ("everything is accepted except clause 9, which we'll revisit at renewal")."""
+    return RELATIVE_CLAUSE.match(located.masked, reading.part.start) is not None and not reading.part.question \
+        and reading.best[1] < SURE and not _has_input(reading.part)
 
 
 def _language_of_the_paste_below(part: Part, located: RequestText) -> bool:

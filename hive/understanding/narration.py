@@ -23,7 +23,7 @@ _ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recentl
 _IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent|gave|found|saw|left|kept|thought|felt|"
                    r"began|broke|brought|built|bought|caught|chose|fell|forgot|grew|held|knew|led|lost|meant|met|paid|"
                    r"rode|rose|sat|spent|spoke|stood|taught|threw|understood|woke|won|wore|wrote|drew|blew|froze|hung|shook")
-_PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|[a-z]*eed)\b)[a-z][a-z-]+ed\b)"
+_PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|(?:n|f|s|sp|br|bl|proc|exc|succ|w|d|h)eed)\b)[a-z][a-z-]+ed\b)"
 # what follows a past verb rather than the noun a participle qualifies
 _OBJECT_OPENING = (r"(?i:to|the|a|an|with|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
                    r"over|into|through|about|at|on|for|in|two|three|four|five|\d+)\b")

@@ -900,3 +900,10 @@ def test_a_goal_before_a_colon_that_a_later_step_reaches_is_no_step_of_its_own(p
                         "./panel_b.wav, then score how similar the two transcripts are.")
     assert sorted(step.task for step in plan.tasks) == ["automatic-speech-recognition", "automatic-speech-recognition",
                                                         "sentence-similarity"]
+
+
+def test_a_relative_clause_read_unsurely_goes_on_with_the_clause_before_it(planner):
+    """"which we'll revisit at renewal" had been read as a classification of its own."""
+    plan = planner.plan("The vendor returned the signed terms; everything is accepted except clause 9, which we'll "
+                        "revisit at renewal. For the contract file I need ./terms_v3.txt translated into English.")
+    assert [step.task for step in plan.tasks] == ["translation"]

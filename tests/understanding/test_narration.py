@@ -19,6 +19,7 @@ from hive.understanding.narration import asks_a_reason, narrates, tells_what_hap
     "After the outage, the team rolled back the OCR service.",
     "31 alerts reviewed, 4 escalated, one confirmed.",  # a status in notes
     "- [x] summarise each chapter",  # a ticked item
+    "and we agreed that refunds need a lead's sign-off.",
     "Crane sensor firmware patched, night camera re-aimed, lidar shelved for this phase.",
     "and dot-voting picked the offline concept.",
 ])
