@@ -16,8 +16,9 @@ import re
 # breached" is no doer's past)
 _NOUN_WORD = r"(?!(?i:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|says?|said)\b)[\w'&-]+"
 _PLAIN_WORD = r"(?!(?i:me|you|us|them|it|what|who|which|how|why|where|when|whether|if|please)\b)[\w'&-]+"
-_DOER = (r"(?:(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)|"
-         rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?)")
+_PRONOUN = r"(?i:I|we|they|he|she|it|someone|somebody|nobody|everyone|everybody)"
+_NOUN_PHRASE = rf"(?i:the|our|my|his|her|their|this|that|these|those)(?:\s+{_NOUN_WORD}){{1,3}}?"
+_DOER = rf"(?:{_PRONOUN}|{_NOUN_PHRASE})"
 _ADVERB = r"(?i:already|just|also|finally|then|still|never|only|all|both|recently|actually|eventually|even)"
 # verbs whose past is not "-ed"; "read", "set", "put", "cut" and the like are left out, as they read as the present too
 _IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent|gave|found|saw|left|kept|thought|felt|"
@@ -38,11 +39,14 @@ _PARTICIPLE = (rf"(?:{_PAST}|(?i:been|done|gone|gotten|taken|seen|written|given|
 _PERFECT = rf"(?:'ve|'s|(?i:have|has|had))\s+(?:{_ADVERB}\s+)?(?:(?i:been)\s+)?{_PARTICIPLE}"  # "we've shipped", "it has been fixed"
 # a capitalised name as the doer is told from an imperative by what follows the past: an object or the piece's end
 # ("Femi merged it", "Priya onboarded."; not "Summarise recorded calls")
-_NAMED_DOER = rf"[A-Z][a-z]+\s+(?:{_ADVERB}\s+)?{_PAST}(?=\s*(?:[,.;:!?]|$))"
+_NAMED_DOER = rf"[A-Z][a-z]+\s+(?:{_ADVERB}\s+)?{_PAST}(?=\s*(?:[,.;:!?]|$))"  # (the piece's end: below)
 # a bare noun as the doer, before an object ("and dot-voting picked the offline concept")
 _BARE_DOER = (rf"(?:{_PLAIN_WORD}\s+){{0,2}}{_PLAIN_WORD}\s+(?:{_ADVERB}\s+)?{_PAST}"
               r"(?=\s+(?i:the|a|an|our|my|his|her|their|it|them|this|that|these|those)\b)")  # (not "the notes shared on Monday")
-NARRATES = re.compile(rf"{_LEAD_IN}(?:{_DOER}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})|{_NAMED_DOER}|{_BARE_DOER}"
+_PIECE_END = r"\s*(?:[,.;:!?]|$)"
+# a noun phrase's past ends no piece: "the product names mentioned," is a thing asked for, not a narration
+NARRATES = re.compile(rf"{_LEAD_IN}(?:{_PRONOUN}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})"
+                      rf"|{_NOUN_PHRASE}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST}(?!{_PIECE_END}))|{_NAMED_DOER}|{_BARE_DOER}"
                       rf"|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
 # a status said in notes: a bare noun and its participle ending a comma-separated piece ("31 alerts reviewed, 4
 # escalated"); two such pieces in a sentence are a list of what happened (one may be an ask: "Transcribe what she said")

@@ -44,6 +44,7 @@ def test_a_past_with_its_doer_narrates(clause):
     "Summarise recorded calls from Monday",
     "Transcribe what she said.",
     "Summarise the notes shared on Monday",
+    " the product names mentioned,",  # a thing asked for, in a list
     "The retro was one long chat, so go for the summariser that scores best on SAMSum",  # an imperative after "so"
     "Our board approved MIT only, so the model has to be MIT",  # a requirement
     "We have scanned the labels, and I would like the text read off them",  # a wish
