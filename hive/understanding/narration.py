@@ -26,8 +26,9 @@ _IRREGULAR_PAST = (r"was|were|had|did|went|got|made|took|ran|came|said|told|sent
                    r"rode|rose|sat|spent|spoke|stood|taught|threw|understood|woke|won|wore|wrote|drew|blew|froze|hung|shook")
 _PAST = rf"(?i:(?:{_IRREGULAR_PAST})\b|(?!(?:based|compared|related|called|named|attached|needed|required|used|embed|shed|(?:n|f|s|sp|br|bl|proc|exc|succ|w|d|h)eed)\b)[a-z][a-z-]+ed\b)"
 # what follows a past verb rather than the noun a participle qualifies
-_OBJECT_OPENING = (r"(?i:to|the|a|an|with|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
-                   r"over|into|through|about|at|on|for|in|two|three|four|five|\d+)\b")
+# (not a preposition a passive ask goes on with: "the recording gets transcribed and then summarised for the report")
+_OBJECT_OPENING = (r"(?i:to|the|a|an|our|my|his|her|their|it|them|this|that|these|those|some|all|both|up|out|back|off|"
+                   r"over|two|three|four|five|\d+)\b")
 # how a narrating sentence may open before its doer: a linking word, a time or place said first ("After the deploy, ")
 _LEAD_IN = (r"^\W*(?i:(?:and|but|so|then|also|plus)\s+)?"
             r"(?i:(?:after|before|on|in|at|by|during|since|yesterday|today|tonight|last|this|earlier|later|following|over)\b[^,;:]{0,40},\s*)?")
@@ -71,14 +72,16 @@ WHY_ASKED = re.compile(r"^\W*(?:why|how\s+come)\b", re.I)
 QUESTION_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|which|where|when|why|how)\b", re.I)  # "Who signed the memo,"
 
 
-SENTENCE = re.compile(r"[^.;!?\n]+(?:[.;!?]+|$)")
+SENTENCE = re.compile(r"[^.;!?\n\u3002\uff01\uff1f]+(?:[.;!?\u3002\uff01\uff1f]+|$)")  # (and the CJK full stops)
+PASTED = re.compile(r"_{3,}\s*(?=[A-Z])")  # a pasted text, masked, before a new sentence
 PIECE = re.compile(r"[^,.;:!?\n]+(?:[,.;:!?]+|$)")
 
 
 def narrates(clause: str) -> bool:
     """Every sentence of the clause tells what someone or something did or was ("we rolled back to the previous
-    checkpoint; infra owns it now" has one that does not) and none holds a word of asking or a question."""
-    sentences = [s.group() for s in SENTENCE.finditer(clause) if s.group().strip(" .;!?\n")]
+    checkpoint; infra owns it now" has one that does not) and none holds a word of asking or a question; a pasted text
+    (masked) ends a sentence ("A customer left this review: ___ Translate it")."""
+    sentences = [s.group() for chunk in PASTED.split(clause) for s in SENTENCE.finditer(chunk) if s.group().strip(" .;!?\n")]
     return bool(sentences) and all(_narrated(sentence) for sentence in sentences)
 
 

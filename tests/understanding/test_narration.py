@@ -45,6 +45,9 @@ def test_a_past_with_its_doer_narrates(clause):
     "Transcribe what she said.",
     "Summarise the notes shared on Monday",
     " the product names mentioned,",  # a thing asked for, in a list
+    "and then summarised for the project report.",  # a passive ask going on
+    "A customer left this review: ____ Translate it",  # an ask after the pasted review
+    "A customer left this review: \u7f8e\u5473\u3057\u304b\u3063\u305f\u3067\u3059\u3002 Translate it",  # after a CJK full stop
     "The retro was one long chat, so go for the summariser that scores best on SAMSum",  # an imperative after "so"
     "Our board approved MIT only, so the model has to be MIT",  # a requirement
     "We have scanned the labels, and I would like the text read off them",  # a wish
