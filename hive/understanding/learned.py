@@ -40,7 +40,7 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
-from hive.understanding.narration import asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened
+from hive.understanding.narration import asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -54,6 +54,7 @@ from hive.understanding.task_names import (opens_with_task_name, results_of_name
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
 PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
+NARRATION_OUTWEIGHS = 0.9  # a task read this surely in a narrating clause is asked all the same
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an introduction, not an ask
 LABEL_NOUNS = {"label", "labels", "options", "categories", "classes", "candidates", "choices", "tags"}
@@ -782,12 +783,14 @@ def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -
     "Someone photographed the whiteboard before it was wiped: ./wb.jpg"), or that gives no input, tells it and is read
     as asking for an answer or a text, the readings a statement leans to ("good attendance, the Q&A ran over, and the
     CEO confirmed the office move is postponed") and names no work by its verb ("Draft an email to my landlord ..., it
-    has been broken for a week")."""
+    has been broken for a week"). A task read very surely outweighs a narrating opening ("driver left a voicemail
+    (___) its super noisy clean it up first", where a sentence's end is missing)."""
     clause = located.masked[reading.part.start:reading.part.end]
     sentence = located.masked[slice(*sentence_span(located.masked, reading.part.start))]
     verbs = any(m.kind == "verb" and reading.part.start <= m.start < reading.part.end for m in cued)
-    told = narrates(clause) or (reading.best[0] in ANSWERS_OR_WRITING and tells_what_happened(clause) and not _has_input(reading.part)
-                                and not verbs)
+    answering = reading.best[0] in ANSWERS_OR_WRITING
+    told = ticked_off(clause) or (narrates(clause) and (answering or reading.best[1] < NARRATION_OUTWEIGHS)) \
+        or (answering and tells_what_happened(clause) and not _has_input(reading.part) and not verbs)
     return told and not holds_an_ask(sentence)
 
 

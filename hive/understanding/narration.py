@@ -85,6 +85,12 @@ def narrates(clause: str) -> bool:
     return bool(sentences) and all(_narrated(sentence) for sentence in sentences)
 
 
+def ticked_off(clause: str) -> bool:
+    """Every line of the clause is a ticked checklist item ("- [x] transcribe the interviews"): work done."""
+    lines = [line for line in clause.split("\n") if line.strip()]
+    return bool(lines) and all(TICKED.match(line) for line in lines)
+
+
 def tells_what_happened(clause: str) -> bool:
     """One of the clause's comma-separated pieces narrates and none asks ("good attendance, the Q&A ran over, and the
     CEO confirmed the office move is postponed"): weaker than `narrates`, as a piece may be a bare imperative."""

@@ -355,6 +355,9 @@ def _one_clause(gap: str) -> bool:
     return not SEPARATOR.search(gap) and "\n" not in gap
 
 
+OTHER_READING = 0.1  # a reading of a mention's words the step may still take, once its source is known
+
+
 class _SourceResolver:
     """Decides what each mention processes, in the order the request mentions them."""
 
@@ -519,8 +522,8 @@ class _SourceResolver:
             if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
                 return previous.source
             named = self._newest_file_of(needed, mention.start) if needed and needed not in self._outputs(previous) else None
-            if named is not None:  # "..., for ./ep88.wav, transcribe it": the recording, not an answer asked before it
-                return named
+            if named is not None and not self._read_otherwise(mention, self._outputs(previous)):
+                return named  # "..., for ./ep88.wav, transcribe it": the recording, not an answer asked before it
             if mention.task in (ANSWER, CLASSIFY) and previous.resolved_task in SAYS_WHAT_A_PICTURE_SHOWS \
                     and "image" in self._source_modalities(previous):
                 return previous.source  # "how many animals are in it, are any of them juveniles": still the picture
@@ -530,6 +533,16 @@ class _SourceResolver:
             return files[-1][1]
         earlier = [r.id for r in self.inputs if r.produced_by]
         return earlier[0] if earlier else None
+
+    def _read_otherwise(self, mention: Mention, modalities: list[str]) -> bool:
+        """The detector read the mention's words as another task, one that reads these modalities, nearly as surely
+        ("and make it gentler" after a note is written: a rewrite of the note, not an edit of the photo before it)."""
+        for task, probability in mention.readings:
+            action = self.actions.get(task)
+            if task != mention.task and probability >= OTHER_READING and action is not None \
+                    and action.input_modality(action.main_input) in modalities:
+                return True
+        return False
 
     def _newest_file_of(self, modality: str, before: int) -> str | None:
         """The input id of the last file of that kind named before an offset."""

@@ -99,3 +99,10 @@ def test_an_ask_by_its_verb_beside_a_narrated_reason_still_asks(planner):
     """The reason ("it has been broken for a week") had made the whole clause a narration, and nothing was planned."""
     plan = planner.plan("Draft an email to my landlord asking him to fix the boiler, it has been broken since Monday.")
     assert [step.task for step in plan.tasks] == ["text-generation"]
+
+
+def test_a_task_read_very_surely_outweighs_a_narrating_opening(planner):
+    """Without a sentence's end, the opening ("courier left a voicemail ...") had made the clean-up part of a narration."""
+    plan = planner.plan("dispatch here courier left a voicemail from the depot (courier_vm.wav) its really noisy clean it "
+                        "up first then transcribe it")
+    assert [step.task for step in plan.tasks] == ["audio-to-audio", "automatic-speech-recognition"]

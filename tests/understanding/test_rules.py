@@ -142,3 +142,12 @@ def test_it_after_a_named_recording_is_the_recording_when_the_step_before_made_t
                         "done. Last thing: for ./ep12.wav, transcribe it, then summarise the transcript.")
     transcription = next(step for step in plan.tasks if step.task == "automatic-speech-recognition")
     assert "./ep12.wav" in str(transcription.args)
+
+
+def test_it_stays_the_step_before_when_the_words_also_read_as_working_on_its_output(planner):
+    """"make it gentler" after a note is written reads nearly as surely as a rewrite as an edit of the photo named
+    before: the note is rewritten (the rule above had turned it into an edit of the X-ray)."""
+    plan = planner.plan("Vet nurse. xray_paw.png is an X-ray of a cat's paw. Is it a fracture, a sprain, or normal? "
+                        "Also, what does a plain image classifier call it? Write a note for the owner from those two "
+                        "results, and make it gentler.")
+    assert "image-to-image" not in [step.task for step in plan.tasks]
