@@ -714,8 +714,9 @@ def _without_constraint_clauses(located: RequestText, tasks: list[Mention]) -> s
 
 def _introduces_asks(reading: PartReading, following: list[PartReading], located: RequestText) -> bool:
     """A clause that ends in a colon, followed by one that asks surely, introduces the asks when it names no input and
-    asks for nothing surely, or for what a step after it asks again ("need two things on each incoming user message: a chatbot reply, and ..."), or when it
-    counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:") or titles them
+    asks for nothing surely ("need two things on each incoming user message: a chatbot reply, and ...") or only for what
+    a step after it asks again ("I'd like to know how much the answers overlap: transcribe ..., then score how similar
+    the transcripts are"), or when it counts them ("I need three things for the CRM:", "Three steps on the abstract below. Step one:") or titles them
     ("Production checklist for interview.mp3 (...):")."""
     text = located.masked[reading.part.start:reading.part.end].rstrip()
     first, _break, rest = text.partition("\n")
@@ -723,8 +724,7 @@ def _introduces_asks(reading: PartReading, following: list[PartReading], located
         text = first.rstrip()  # the line above a table's header row
     if not (following and text.endswith(":") and following[0].best[0] != NONE and following[0].best[1] >= SURE):
         return False
-    asked_again = any(f.best[0] == reading.best[0] and f.best[1] >= SURE for f in following)  # "I'd like to know how much
-    # the answers overlap: transcribe a.wav and b.wav, then score how similar the transcripts are": the goal the steps reach
+    asked_again = any(f.best[0] == reading.best[0] and f.best[1] >= SURE for f in following)  # the goal the steps reach
     return ((reading.best[1] < SURE or asked_again) and not _has_input(reading.part)) or COUNTED_ASKS.search(text) is not None
 
 

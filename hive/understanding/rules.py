@@ -518,11 +518,11 @@ class _SourceResolver:
     def _pronoun_target(self, previous: Mention | None, mention: Mention) -> str | Mention | None:
         """'it' is the previous step's output, or what that step read when only that fits ('its depth')."""
         if previous is not None:
-            needed = self.needed_modality(mention)
-            if needed and needed not in self._outputs(previous) and needed in self._source_modalities(previous):
+            needed, made = self.needed_modality(mention), self._outputs(previous)
+            if needed and needed not in made and needed in self._source_modalities(previous):
                 return previous.source
-            named = self._newest_file_of(needed, mention.start) if needed and needed not in self._outputs(previous) else None
-            if named is not None and not self._read_otherwise(mention, self._outputs(previous)):
+            named = self._newest_file_of(needed, mention.start) if needed and needed not in made else None
+            if named is not None and not self._read_otherwise(mention, made):
                 return named  # "..., for ./ep88.wav, transcribe it": the recording, not an answer asked before it
             if mention.task in (ANSWER, CLASSIFY) and previous.resolved_task in SAYS_WHAT_A_PICTURE_SHOWS \
                     and "image" in self._source_modalities(previous):
@@ -537,12 +537,8 @@ class _SourceResolver:
     def _read_otherwise(self, mention: Mention, modalities: list[str]) -> bool:
         """The detector read the mention's words as another task, one that reads these modalities, nearly as surely
         ("and make it gentler" after a note is written: a rewrite of the note, not an edit of the photo before it)."""
-        for task, probability in mention.readings:
-            action = self.actions.get(task)
-            if task != mention.task and probability >= OTHER_READING and action is not None \
-                    and action.input_modality(action.main_input) in modalities:
-                return True
-        return False
+        return any(task != mention.task and probability >= OTHER_READING and self._input_modality(task) in modalities
+                   for task, probability in mention.readings)
 
     def _newest_file_of(self, modality: str, before: int) -> str | None:
         """The input id of the last file of that kind named before an offset."""
@@ -594,7 +590,11 @@ class _SourceResolver:
     # -- modalities and meta tasks -----------------------------------------------------------------
 
     def needed_modality(self, mention: Mention) -> str | None:
-        action = self.actions.get(mention.task)
+        return self._input_modality(mention.task)
+
+    def _input_modality(self, task: str) -> str | None:
+        """The modality a task's main input has (None for a task the domains lack)."""
+        action = self.actions.get(task)
         return action.input_modality(action.main_input) if action else None
 
     def _outputs(self, mention: Mention) -> list[str]:
