@@ -40,7 +40,8 @@ from hive.understanding.families import ANSWER, CLASSIFY, FAMILIES, family_of
 from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
-from hive.understanding.narration import asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
+from hive.understanding.about_things import ABOUT_THINGS, shared_about_things
+from hive.understanding.narration import ASKING_WORDS, asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -185,6 +186,9 @@ class LearnedUnderstander(RuleUnderstander):
         chained = [mention for chain in chains for mention in _mentions_of_chain(chain)]
         in_chain = [r for r in readings if any(r.part.start < c.end and c.start < r.part.end for c in chains)]
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
+        if not chains and _asks_about_things(readings, located, parsed, has_inputs):
+            raise NothingToPlan("nothing to plan: the request asks about models or tasks rather than for work on something; "
+                                "say what to run and on what (e.g. 'summarise ./notes.txt') to plan it")
         has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
         tasks: list[Mention] = list(chained)
         unclaimed_questions = []
@@ -792,6 +796,22 @@ def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -
     told = ticked_off(clause) or (narrates(clause) and (answering or reading.best[1] < NARRATION_OUTWEIGHS)) \
         or (answering and tells_what_happened(clause) and not _has_input(reading.part) and not verbs)
     return told and not holds_an_ask(sentence)
+
+
+def _asks_about_things(readings: list[PartReading], located: RequestText, parsed: ParsedRequest, has_inputs: bool) -> bool:
+    """The message asks about models or tasks, not for work: nothing is given to work on, no limit on a model is
+    required, no clause asks surely outside a question, and the whole message reads so (`about_things`)."""
+    if has_inputs or any(not c.wish for c in located.constraints) or any(_asks_outright(r, located) for r in readings):
+        return False
+    return shared_about_things().probability(parsed.query) >= ABOUT_THINGS
+
+
+def _asks_outright(reading: PartReading, located: RequestText) -> bool:
+    """A clause read surely as a task, said as a statement or as a question that asks ("could you ...?", "please")."""
+    label, probability = reading.best
+    if label == NONE or probability < SURE:
+        return False
+    return not reading.part.question or ASKING_WORDS.search(located.masked, reading.part.start, reading.part.end) is not None
 
 
 def _goes_on_weakly(reading: PartReading, located: RequestText) -> bool:
