@@ -41,7 +41,7 @@ from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
 from hive.understanding.about_things import ABOUT_THINGS, shared_about_things
-from hive.understanding.narration import ASKING_WORDS, asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
+from hive.understanding.narration import ASKING_WORDS, QUESTION_OPENING, asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -186,7 +186,7 @@ class LearnedUnderstander(RuleUnderstander):
         chained = [mention for chain in chains for mention in _mentions_of_chain(chain)]
         in_chain = [r for r in readings if any(r.part.start < c.end and c.start < r.part.end for c in chains)]
         has_inputs = bool(parsed.files or parsed.input_texts or parsed.data)
-        if not chains and _asks_about_things(readings, located, parsed, has_inputs):
+        if not chains and _mentions_models_or_tasks(located, mentions) and _asks_about_things(readings, located, parsed, has_inputs):
             raise NothingToPlan("nothing to plan: the request asks about models or tasks rather than for work on something; "
                                 "say what to run and on what (e.g. 'summarise ./notes.txt') to plan it")
         has_context = bool(parsed.input_texts) or any(modality_of_path(f) == "text" for f in parsed.files)
@@ -584,6 +584,7 @@ def _result_asked_in_a_language(label: str, reading: PartReading, inside: list[M
     return next((m.task for m in inside if m.task in FOLLOW_THEIR_TEXT and _probability(reading, m.task) >= CUE_FLOOR), label)
 
 
+MODEL_NOUN = re.compile(r"\b(?:models?|checkpoints?|l?lms?|weights)\b", re.I)  # not a tool or a system: "which planets in our solar system ..."
 MODEL_AFTER = re.compile(rf"\s+(?:{model_nouns()})\b", re.I)
 
 
@@ -804,6 +805,14 @@ def _asks_about_things(readings: list[PartReading], located: RequestText, parsed
     if has_inputs or any(not c.wish for c in located.constraints) or any(_asks_outright(r, located) for r in readings):
         return False
     return shared_about_things().probability(parsed.query) >= ABOUT_THINGS
+
+
+def _mentions_models_or_tasks(located: RequestText, mentions: list[Mention]) -> bool:
+    """The message names a task or a model ("zero-shot classification", "summaries", "the intent model", "LLMs"):
+    what a question about HIVE's world speaks of; "which planets in our solar system have rings?" asks a model for
+    an answer."""
+    named = [m for m in mentions if not QUESTION_OPENING.match(located.masked[m.start:m.end])]  # not "how many" (counting)
+    return bool(named) or MODEL_NOUN.search(located.masked) is not None
 
 
 def _asks_outright(reading: PartReading, located: RequestText) -> bool:

@@ -11,7 +11,7 @@ from hive.errors import NothingToPlan
 from hive.understanding.about_things import ABOUT_THINGS, data_path, shared_about_things, training_messages
 
 
-ABOUT = "Why do speech recognisers cope worse with strong accents than with background music? Just curious how they work."
+ABOUT = "Why do speech recognition models cope worse with strong accents than with background music? Just curious how they work."
 
 
 def test_the_shipped_weights_tell_a_question_about_a_task_from_a_request_for_it():
@@ -43,3 +43,11 @@ def test_the_written_training_messages_are_labelled_both_ways():
     assert all(r["tasks"] for r in rows if r["type"] != "none")
     messages, targets = training_messages()
     assert len(messages) == len(targets) and targets.sum() >= len(asking_nothing)
+
+
+@pytest.mark.parametrize("query", ["What causes the northern lights?"])
+def test_an_open_question_about_the_world_is_answered_not_refused(planner, query):
+    """The whole message reads as a question about things, but it speaks of no task and no model: a
+    text-generation step answers it."""
+    assert shared_about_things().probability(query) >= ABOUT_THINGS
+    assert [t.task for t in planner.plan(query).tasks] == ["text-generation"]
