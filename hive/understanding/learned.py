@@ -227,7 +227,8 @@ class LearnedUnderstander(RuleUnderstander):
         for reading in unclaimed_questions:  # a question about the inputs that no task in its sentence claims
             start, end = sentence_span(located.masked, reading.part.start)
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
-            if not any(m.start < end and start < m.end for m in tasks) and not (offers_labels and tasks):  # a task whose part began in an earlier sentence claims it too
+            if not any(m.start < end and start < m.end for m in tasks) and not (offers_labels and tasks) \
+                    and not (tasks and _question_about_things(located, start, end, mentions)):  # a task whose part began in an earlier sentence claims it too
                 # "none" was the detector's other reading of a question nothing else claims
                 leaning, leaning_p = next((t, p) for t, p in reading.ranked(2) if t != NONE)
                 if _asked_about_its_language(located.masked, reading.part):
@@ -807,12 +808,20 @@ def _asks_about_things(readings: list[PartReading], located: RequestText, parsed
     return shared_about_things().probability(parsed.query) >= ABOUT_THINGS
 
 
-def _mentions_models_or_tasks(located: RequestText, mentions: list[Mention]) -> bool:
+def _mentions_models_or_tasks(located: RequestText, mentions: list[Mention], start: int = 0, end: int | None = None) -> bool:
     """The message names a task or a model ("zero-shot classification", "summaries", "the intent model", "LLMs"):
     what a question about HIVE's world speaks of; "which planets in our solar system have rings?" asks a model for
     an answer."""
     named = [m for m in mentions if not QUESTION_OPENING.match(located.masked[m.start:m.end])]  # not "how many" (counting)
-    return bool(named) or MODEL_NOUN.search(located.masked) is not None
+    return bool(named) or MODEL_NOUN.search(located.masked, start, len(located.masked) if end is None else end) is not None
+
+
+def _question_about_things(located: RequestText, start: int, end: int, mentions: list[Mention]) -> bool:
+    """A question beside the asks that is put to the people who run the service ("Which model can pull drug names out
+    of discharge letters?"): it names a task or a model and reads, on its own, as asking about things."""
+    inside = [m for m in mentions if start <= m.start < end]
+    return _mentions_models_or_tasks(located, inside, start, end) \
+        and shared_about_things().probability(located.query[start:end]) >= ABOUT_THINGS
 
 
 def _asks_outright(reading: PartReading, located: RequestText) -> bool:

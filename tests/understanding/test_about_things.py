@@ -51,3 +51,10 @@ def test_an_open_question_about_the_world_is_answered_not_refused(planner, query
     text-generation step answers it."""
     assert shared_about_things().probability(query) >= ABOUT_THINGS
     assert [t.task for t in planner.plan(query).tasks] == ["text-generation"]
+
+
+def test_a_question_about_models_beside_an_ask_adds_no_answer_step(planner):
+    """The question is put to the service's people; the transcription is the work (the question had been read as
+    asking for the recording's accent to be classified)."""
+    query = "How well do LLMs handle accents these days? Transcribe ./accent_test.wav and I'll judge for myself."
+    assert [t.task for t in planner.plan(query).tasks] == ["automatic-speech-recognition"]
