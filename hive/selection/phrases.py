@@ -564,7 +564,7 @@ NUMBER_WORDS = {
 
 def _digits(number: str) -> str:
     """'1,000,000' -> '1000000', 'a' (million) -> '1', 'half a' (billion) -> '0.5', 'a quarter' -> '0.25',
-    'a hundred' -> '100', 'two hundred and fifty' -> '250'."""
+    'a hundred' -> '100', 'two hundred and fifty' -> '250', 'four-figure' -> '1000'."""
     number = number.replace(",", "").lower()
     if SCIENTIFIC.fullmatch(number):
         return f"{float(number):.0f}"
@@ -574,6 +574,8 @@ def _digits(number: str) -> str:
         return "0.5"
     if number[0].isdigit():
         return number
+    if number.endswith("figure"):  # "four-figure": the least number with four digits
+        return "1" + "0" * (NUMBER_WORDS[re.split(r"[\s-]+", number)[0]] - 1)
     total = 0
     for word in re.split(r"[\s-]+", number):
         if word == "hundred":

@@ -105,6 +105,10 @@ def test_constraints_are_read_from_the_request(text, expected):
     # practitioners' notation: scientific counts, "sub-", operators, identifiers, "argmin", "by hub likes"
     ("summarizer: params <= 3.5e8", {"max_parameters": 350_000_000}),
     ("downloads >= 1e5", {"min_downloads": 100_000}),
+    # a count said by how many digits it has
+    ("has at least a four-figure download count", {"min_downloads": 1_000}),
+    ("six-figure downloads or more", {"min_downloads": 100_000}),
+    ("a six-figure budget", {}),
     ("a sub-1B summarizer", {"max_parameters": 1_000_000_000}),
     ("size < 5e8 bytes", {"max_bytes": 500_000_000}),
     ("license != cc-by-nc-*", {"deny_licences": ["non-commercial"]}),
