@@ -228,7 +228,8 @@ class LearnedUnderstander(RuleUnderstander):
             start, end = sentence_span(located.masked, reading.part.start)
             offers_labels = _labels_within(located, reading.part.start, reading.part.end)
             if not any(m.start < end and start < m.end for m in tasks) and not (offers_labels and tasks) \
-                    and not (tasks and _question_about_things(located, start, end, mentions)):  # a task whose part began in an earlier sentence claims it too
+                    and not (tasks and _question_about_things(located, start, end, mentions)) \
+                    and not _answer_asked_without_a_question(tasks, located):  # a task whose part began in an earlier sentence claims it too
                 # "none" was the detector's other reading of a question nothing else claims
                 leaning, leaning_p = next((t, p) for t, p in reading.ranked(2) if t != NONE)
                 if _asked_about_its_language(located.masked, reading.part):
@@ -814,6 +815,13 @@ def _mentions_models_or_tasks(located: RequestText, mentions: list[Mention], sta
     an answer."""
     named = [m for m in mentions if not QUESTION_OPENING.match(located.masked[m.start:m.end])]  # not "how many" (counting)
     return bool(named) or MODEL_NOUN.search(located.masked, start, len(located.masked) if end is None else end) is not None
+
+
+def _answer_asked_without_a_question(tasks: list[Mention], located: RequestText) -> bool:
+    """A step asked to answer in a sentence that holds no question ("Which language should I learn next? Answer from
+    this text: ..."): the question asked elsewhere is the one it answers, no second step."""
+    return any(family_of(m.task) == ANSWER or m.task == ANSWER for m in tasks
+               if "?" not in located.masked[slice(*sentence_span(located.masked, m.start))])
 
 
 def _question_about_things(located: RequestText, start: int, end: int, mentions: list[Mention]) -> bool:

@@ -272,7 +272,10 @@ def test_the_shipped_task_meanings_are_the_library_tasks_encoded_now():
     texts = task_meaning_texts(sorted(load_library().actions))
     with np.load(TASK_MEANINGS) as shipped:
         assert [str(t) for t in shipped["texts"]] == texts, "refresh: python -m hive.understanding.training examples"
-        assert np.allclose(shipped["vectors"][:3], shared_encoder().encode(texts[:3]), atol=1e-5)
+        # the same texts by the same encoder: the engine's rounding differs a little between CPUs and builds (up to
+        # 6e-4 per dimension seen), so the vectors are compared by direction
+        cosines = (shipped["vectors"][:3] * shared_encoder().encode(texts[:3])).sum(axis=1)
+        assert cosines.min() > 0.999
 
 
 def test_every_step_named_beside_the_constraint_binds_them_all(planner):
