@@ -818,10 +818,16 @@ def _mentions_models_or_tasks(located: RequestText, mentions: list[Mention], sta
 
 
 def _answer_asked_without_a_question(tasks: list[Mention], located: RequestText) -> bool:
-    """A step asked to answer in a sentence that holds no question ("Which language should I learn next? Answer from
-    this text: ..."): the question asked elsewhere is the one it answers, no second step."""
-    return any(family_of(m.task) == ANSWER or m.task == ANSWER for m in tasks
-               if "?" not in located.masked[slice(*sentence_span(located.masked, m.start))])
+    """A sentence that opens by asking to answer and holds no question ("Which language should I learn next? Answer
+    from this text: ..."): the question asked elsewhere is the one it answers, no second step ("Use those answers
+    to write ..." asks nothing of the kind)."""
+    def opens_an_answer(mention: Mention) -> bool:
+        start, end = sentence_span(located.masked, mention.start)
+        sentence = located.masked[start:end]
+        return "?" not in sentence and not located.masked[start:mention.start].strip(" \t\n-*:") \
+            and located.masked[mention.start:mention.end].lower().startswith("answer")
+
+    return any(m.task == ANSWER and opens_an_answer(m) for m in tasks)
 
 
 def _question_about_things(located: RequestText, start: int, end: int, mentions: list[Mention]) -> bool:
