@@ -572,3 +572,14 @@ def test_a_name_that_is_no_models_binds_no_step_by_the_words_it_is_said_in(plann
                           "set; for reading it, the smallest model you have.")
     assert result.constraints["per_task"]["image-to-text"] == {"smallest": True}
     assert "best_on" in result.constraints["per_task"]["object-detection"]
+
+
+def test_a_clause_opening_with_and_and_a_modal_names_no_model_by_its_subject(planner):
+    """'And could ...' had read as a subject ('nd', the 'A' taken for an article) naming a model, so the clause only
+    stated the voice's language and the speech was never planned (dev30's d30c05, word for word)."""
+    from hive.understanding.scoping import speaks_of_a_model
+
+    assert not speaks_of_a_model("And could the answer be spoken in an _______ voice?")
+    assert speaks_of_a_model("The reader must be ___.")
+    query = "How many chairs are in the room in conf_b.jpg? And could the answer be spoken for my screen reader — in an English voice?"
+    assert [t.task for t in planner.plan(query).tasks] == ["object-detection", "text-to-speech"]
