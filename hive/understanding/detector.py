@@ -35,7 +35,8 @@ LEANS = 0.25  # a weak part reading another task at least this surely keeps it (
 JOIN_TOLERANCE = 0.05  # how much surer the neighbour alone may be than the two together
 MAX_PARTS = 48  # clauses a request may have (each costs an encoding; pasted text is masked, not a clause)
 MAX_JOINT_CHARS = 300  # neighbours join only while the two together stay this short
-BULLET = re.compile(r"[ \t]*(?:[-*\u2022|]|\d+[.)]|[A-Ha-h][.)])[ \t]")  # a line that opens a list item ("- ", "2) ", "c) ") or a table row ("| ")
+BULLET = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)]|[A-Ha-h][.)])[ \t]")  # a line that opens a list item ("- ", "2) ", "c) ")
+TABLE_ROW = re.compile(r"[ \t]*\|")
 
 
 def default_weights_path() -> Path:
@@ -168,9 +169,14 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
 
 def _opens_bulleted_line(text: str, start: int) -> bool:
     """Whether a part starting at `start` is the item of a bulleted or numbered line ("\n- translator: ...") or a
-    table's row ("\n| step | limit |")."""
+    table's first row after prose ("... and (b) a transcript.\n\n| step | limit |"; rows join each other)."""
     line_start = text.rfind("\n", 0, start) + 1
-    return line_start > 0 and not text[line_start:start].strip(" \t-*\u2022.)0123456789") and bool(BULLET.match(text, line_start))
+    if line_start == 0 or text[line_start:start].strip(" \t-*\u2022.)0123456789"):
+        return False
+    if TABLE_ROW.match(text, line_start):
+        previous = text[:line_start].rstrip().rpartition("\n")[2]
+        return previous != "" and not TABLE_ROW.match(previous)
+    return bool(BULLET.match(text, line_start))
 
 
 @lru_cache(maxsize=1)

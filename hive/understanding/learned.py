@@ -802,9 +802,10 @@ def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -
 
 
 def _asks_about_things(readings: list[PartReading], located: RequestText, parsed: ParsedRequest, has_inputs: bool) -> bool:
-    """The message asks about models or tasks, not for work: nothing is given to work on, no limit on a model is
-    required, no clause asks surely outside a question, and the whole message reads so (`about_things`)."""
-    if has_inputs or any(not c.wish for c in located.constraints) or any(_asks_outright(r, located) for r in readings):
+    """The message asks about models or tasks, not for work: nothing is given to work on (no file, table, pasted or
+    quoted text), no limit on a model is required, no clause asks surely outside a question, and the whole message
+    reads so (`about_things`)."""
+    if has_inputs or located.texts or any(not c.wish for c in located.constraints) or any(_asks_outright(r, located) for r in readings):
         return False
     return shared_about_things().probability(parsed.query) >= ABOUT_THINGS
 

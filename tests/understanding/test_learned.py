@@ -919,3 +919,14 @@ def test_a_relative_clause_read_unsurely_goes_on_with_the_clause_before_it(plann
     plan = planner.plan("The vendor returned the signed terms; everything is accepted except clause 9, which we'll "
                         "revisit at renewal. For the contract file I need ./terms_v3.txt translated into English.")
     assert [step.task for step in plan.tasks] == ["translation"]
+
+
+def test_the_rows_of_a_table_of_steps_still_read_together(planner):
+    """Only a table's first row stands apart from the prose before it; the rows of a checklist of stages join as before
+    (dev21's d21c19, word for word, had lost every step when each row stood alone)."""
+    query = ("Production checklist for interview_raw.mp3 (guest recorded on a laptop mic in a café):\n\n| stage | what | rule |\n"
+             "|---|---|---|\n| 1 | clean up the audio | share-alike is OK, non-commercial is not |\n"
+             "| 2 | transcribe the cleaned audio | lowest WER on LibriSpeech test-other |\n"
+             "| 3 | show-notes summary of the transcript | under 1B parameters |")
+    assert [(t.task, t.dep) for t in planner.plan(query).tasks] == [
+        ("audio-to-audio", []), ("automatic-speech-recognition", [0]), ("summarization", [1])]
