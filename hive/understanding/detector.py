@@ -169,13 +169,14 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
 
 def _opens_bulleted_line(text: str, start: int) -> bool:
     """Whether a part starting at `start` is the item of a bulleted or numbered line ("\n- translator: ...") or a
-    table's first row after prose ("... and (b) a transcript.\n\n| step | limit |"; rows join each other)."""
+    table's first row after a statement ("... and (b) a transcript.\n\n| step | limit |"; rows join each other, and
+    a question before a table reads it: "which away game kicks off earliest?\n\n| Date | ...")."""
     line_start = text.rfind("\n", 0, start) + 1
     if line_start == 0 or text[line_start:start].strip(" \t-*\u2022.)0123456789"):
         return False
     if TABLE_ROW.match(text, line_start):
         previous = text[:line_start].rstrip().rpartition("\n")[2]
-        return previous != "" and not TABLE_ROW.match(previous)
+        return previous.endswith(".") and not TABLE_ROW.match(previous)  # (a question before a table asks about it)
     return bool(BULLET.match(text, line_start))
 
 

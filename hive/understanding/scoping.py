@@ -55,8 +55,8 @@ SUBJECT_MODAL = r"(?:should|must|shall|will|would|can|could|may|might|has\s+to|n
 # a subject's words: never a clause's own joiners and persons ("put my reply into Italian so I can send it" has none)
 NOT_IN_A_SUBJECT = r"(?!(?:so|because|since|if|when|while|then|i|we|you|they|he|she)\b)"
 SUBJECT_TARGET = re.compile(rf"\b(?:the|a|an|our|my|its)\s+(?P<name>{NOT_IN_A_SUBJECT}[\w-]+(?:[ ]{NOT_IN_A_SUBJECT}[\w-]+){{0,7}}?)\s+{SUBJECT_MODAL}", re.I)
-# (not a conjunction or a pronoun before the modal: "And could the answer be spoken ...?" asks)
-SUBJECT_AT_START = re.compile(rf"^\W*(?:(?:the|a|an|our|my|its|your)\b)?\s*(?P<name>(?!(?:and|but|or|so|then|also|it|this|that|they|we|i|you|he|she)\b)[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
+# (not a conjunction before the modal: "And could the answer be spoken ...?" asks; "It needs to be ___" speaks of the model)
+SUBJECT_AT_START = re.compile(rf"^\W*(?:(?:the|a|an|our|my|its|your)\b)?\s*(?P<name>(?!(?:and|but|or|so|then|also)\b)[\w -]{{2,40}}?)\s+{SUBJECT_MODAL}", re.I)
 # A clause opening with the step it speaks of ("and for the write-up of the main points, the ___")
 FOR_OPENING = re.compile(r"^\W*(?:(?:and|but|also|while|then)\s+)?for\s+(?:the|a|an|my|our|this|that)\s+[\w -]{2,60}?\s*[,:]", re.I)
 # A doer's noun right before a blanked limit ("the grammar fixer ___", "the cleaner-upper ___")
