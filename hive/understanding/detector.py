@@ -116,7 +116,7 @@ class TaskDetector:
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         by_name = [task_asked_by_name(text[r.part.start:r.part.end], text[r.part.end:r.part.end + 60]) is not None for r in readings]
         return [i for i in range(len(readings) - 1)
-                if (weak[i] or weak[i + 1]) and not (by_name[i] or by_name[i + 1]) and not _opens_bulleted_line(text, readings[i + 1].part.start)
+                if (weak[i] or weak[i + 1]) and not (by_name[i] or by_name[i + 1]) and not _opens_a_line_of_its_own(text, readings[i + 1].part.start)
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod
@@ -167,7 +167,7 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
         and not POLITE_REQUEST.match(question)
 
 
-def _opens_bulleted_line(text: str, start: int) -> bool:
+def _opens_a_line_of_its_own(text: str, start: int) -> bool:
     """Whether a part starting at `start` is the item of a bulleted or numbered line ("\n- translator: ...") or a
     table's first row after a statement ("... and (b) a transcript.\n\n| step | limit |"; rows join each other, and
     a question before a table reads it: "which away game kicks off earliest?\n\n| Date | ...")."""

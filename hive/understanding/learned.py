@@ -832,8 +832,8 @@ def _answer_asked_without_a_question(tasks: list[Mention], located: RequestText)
 
 
 def _question_about_things(located: RequestText, start: int, end: int, mentions: list[Mention]) -> bool:
-    """A question beside the asks that is put to the people who run the service ("Which model can pull drug names out
-    of discharge letters?"): it names a task or a model and reads, on its own, as asking about things."""
+    """A question beside the asks that is put to the people who run the service ("How well do LLMs handle accents these
+    days? Transcribe ./a.wav ..."): it names a task or a model and reads, on its own, as asking about things."""
     inside = [m for m in mentions if start <= m.start < end]
     return _mentions_models_or_tasks(located, inside, start, end) \
         and shared_about_things().probability(located.query[start:end]) >= ABOUT_THINGS
