@@ -21,9 +21,12 @@ from support.installed import HAVE_OCR, HAVE_OFFLINE, HAVE_PACKAGED_LLM, needs_o
 from support.paths import EXAMPLES
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def executor():
-    return Executor(open_graph(), timeout=120)
+    """A fresh executor per test, as a `hive run` has: a module-wide pool kept every model the tests loaded in its
+    workers, and past 6 GB of address space (the workers' limit) RapidOCR's onnxruntime failed to allocate."""
+    with Executor(open_graph(), timeout=120) as fresh:
+        yield fresh
 
 
 @needs_offline
