@@ -21,12 +21,12 @@ from __future__ import annotations
 import json
 import sys
 from functools import lru_cache
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 import numpy as np
 
 from hive.understanding.encoder import shared_encoder
+from hive.understanding.package_files import package_file
 
 # A message is read as asking about things from this probability on. On the tunable sets (dev6, dev8, dev8b,
 # dev28, dev28b, dev29-nothing, dev30-nothing, dev, check and the dev constraint sets; 3,400 messages), with the
@@ -39,15 +39,11 @@ ABOUT_THINGS = 0.7
 REGULARISATION = 4.0
 
 
-def data_path(name: str) -> Path:
-    return Path(str(importlib_resources.files("hive.understanding").joinpath(f"data/{name}")))
-
-
 class AboutThings:
     """The regression's weights, read once; `probability` is per message."""
 
     def __init__(self, path: Path | None = None) -> None:
-        with np.load(path or data_path("about_things.npz")) as weights:
+        with np.load(path or package_file("data/about_things.npz")) as weights:
             self.coefficients = weights["coefficients"].astype(np.float32)
             self.intercept = float(weights["intercept"])
 
@@ -66,7 +62,7 @@ def training_messages() -> tuple[list[str], np.ndarray]:
     """The labelled messages and their targets (1 = asks for nothing)."""
     messages, targets = [], []
     for name in ("requests-train.jsonl", "about-things-train.jsonl"):
-        for line in data_path(name).read_text(encoding="utf-8").splitlines():
+        for line in package_file(f"data/{name}").read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             messages.append(row["query"])
             targets.append(0 if row["tasks"] else 1)
@@ -86,4 +82,4 @@ def train(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    train(data_path("about_things.npz"))
+    train(package_file("data/about_things.npz"))

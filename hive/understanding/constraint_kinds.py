@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +30,7 @@ from hive.understanding.encoder import SentenceEncoder, shared_encoder
 from hive.understanding.features import hashed_ngrams
 from hive.understanding.hidden_layer import Network, load_network, output_logits
 from hive.understanding.language import pairs_from
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import PARAGRAPH_BREAK, RequestText
 from hive.understanding.segments import Part, split_parts
 
@@ -74,7 +74,7 @@ SURE = 0.3  # a clause states a kind when the reader's probability reaches this 
 
 
 def default_weights_path() -> Path:
-    return Path(str(importlib_resources.files("hive.understanding").joinpath("data/constraint_kinds.npz")))
+    return package_file("data/constraint_kinds.npz")
 
 
 VALUE_KINDS = ("licence", "metric", "parameters", "bytes", "downloads", "millions", "number", "language", "target language")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +22,7 @@ from hive.understanding.encoder import SentenceEncoder
 from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
 from hive.understanding.task_names import task_asked_by_name
@@ -40,7 +40,7 @@ TABLE_ROW = re.compile(r"[ \t]*\|")
 
 
 def default_weights_path() -> Path:
-    return Path(str(importlib_resources.files("hive.understanding").joinpath("data/detector.npz")))
+    return package_file("data/detector.npz")
 
 
 @dataclass

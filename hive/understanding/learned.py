@@ -19,8 +19,6 @@ import json
 import re
 import string
 from functools import cached_property
-from importlib import resources as importlib_resources
-from pathlib import Path
 from typing import Callable, Collection
 
 from hive.errors import InputNotGiven, NothingToPlan
@@ -45,6 +43,7 @@ from hive.understanding.narration import ASKING_WORDS, QUESTION_OPENING, asks_a_
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import ASK_NOUNS, BLANK, COUNTED_THINGS, QUESTION_MARKER, SENTENCE_END, TITLE_LINE, ClauseReading, RequestText, blanked, parse_request, questions_asked
 from hive.understanding.rules import DETERMINER, LABEL_TASKS, Mention, RuleUnderstander, cue_spans, locate_for_tasks
 from hive.understanding.scoping import names_only_targets, scope_constraints, speaks_of_a_model, steps_named, task_of_model_named
@@ -54,7 +53,7 @@ from hive.understanding.task_names import (opens_with_task_name, results_of_name
 
 CHOOSE_STAGE = "choose"  # the LLM stage's name in the plan's llm_usage
 CHOICES = 3  # how many of the detector's readings the LLM chooses among (plus "none")
-PROMPT = Path(str(importlib_resources.files("hive.understanding").joinpath("prompts/choose_task.md")))
+PROMPT = package_file("prompts/choose_task.md")
 NARRATION_OUTWEIGHS = 0.9  # a task read this surely in a narrating clause is asked all the same
 CUE_SUPPORT = 0.25  # ... and one it gives at least this is a task even where "none" scores higher
 LABEL_INTRODUCTION_WORDS = 4  # "candidate labels:", "given the options": an introduction, not an ask

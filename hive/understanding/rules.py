@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from hive.understanding.inputs import LABELS_ID, PROMPT_ID, QUESTION_ID
 from hive.selection.constraints import LANGUAGE_NAME, LANGUAGE_NAMES
 from hive.selection.phrases import constraint_phrases, read_constraints
 from hive.understanding.output_language import in_asked_languages
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import (ARROW_GLYPH, BLANK, POLITE_REQUEST, ClauseReading, RequestText, blanked, locate_values, parse_request,
                                         questions_asked)
 from hive.understanding.task_names import results_of_named_steps, spelt_out, task_name_patterns, task_named_in
@@ -100,7 +100,7 @@ class Mention:
 
 
 def default_cues_path() -> Path:
-    return Path(str(importlib_resources.files("hive.understanding").joinpath("cues.yaml")))
+    return package_file("cues.yaml")
 
 
 class RuleUnderstander(Understander):

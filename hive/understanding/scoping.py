@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources as importlib_resources
-from pathlib import Path
 
 import numpy as np
 
@@ -33,6 +31,7 @@ from hive.understanding.detector import CUE_FLOOR, NONE, SURE, PartReading, Task
 from hive.understanding.encoder import shared_encoder
 from hive.understanding.families import family_of
 from hive.understanding.inputs import kinds_named_by
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import BLANK, SENTENCE_END, parse_request
 from hive.understanding.rules import Mention, RuleUnderstander, cue_spans
 from hive.understanding.segments import FILLER, sentence_span, whole_request
@@ -135,7 +134,7 @@ CLEAR_MARGIN = 2.0  # ... and this many times more surely than any other step
 REASON_AFTER_A_LIMIT = re.compile(r"\b(?:since|because|cause|cos)\b.*$", re.I | re.S)
 NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|don't|do not|avoid)\b[^,;.]*$", re.I)  # "no chatbot"
 NAME_READ_AS = "I need a {} for this."
-TASK_MEANINGS = Path(str(importlib_resources.files("hive.understanding").joinpath("data/task_meanings.npz")))  # a target's name read as a request for such a model
+TASK_MEANINGS = package_file("data/task_meanings.npz")  # a target's name read as a request for such a model
 SEGMENT_BREAK = re.compile(r";|\n|\s[-\u2013\u2014]\s|,\s*(?:and|but|while|whereas)\b", re.I)
 DASH_BEFORE = re.compile(r"\s[-\u2013\u2014]\s$")
 # A piece after a dash that only says which step a limit is for ("I'm wary of GPL models - not for the summary,

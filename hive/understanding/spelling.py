@@ -15,13 +15,13 @@ import re
 import string
 from collections import Counter
 from functools import lru_cache
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 from hive.selection.phrases import limit_words
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import QUOTE_PATTERN
 
-VOCABULARY = Path(str(importlib_resources.files("hive.understanding").joinpath("data/words.txt")))
+VOCABULARY = package_file("data/words.txt")
 WORD = re.compile(r"(?<![\w./@-])[a-z]{5,}(?![\w/@-]|\.\w)")  # not a piece of a path, an address or a name in capitals
 COMMON = 20  # requests that must use a word for a misspelling to become it
 RARER = 10  # ... and ten times as many as use the word itself (the training requests have typos of their own)

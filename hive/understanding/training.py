@@ -24,7 +24,6 @@ import argparse
 import json
 import sys
 import warnings
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +34,7 @@ from hive.understanding.detector import NONE, TaskDetector, default_weights_path
 from hive.understanding.encoder import DIMENSIONS
 from hive.understanding.features import Featuriser
 from hive.understanding.hidden_layer import NETWORK
+from hive.understanding.package_files import package_file
 from hive.understanding.parsing import parse_request
 from hive.understanding.learned import detector_cues
 from hive.understanding.nearest import INDEX, NearestExamples, write_index
@@ -67,7 +67,7 @@ REQUEST_SOURCES = ("requests-train", "taskbench-train")  # whole requests, read 
 
 
 def data_dir() -> Path:
-    return Path(str(importlib_resources.files("hive.understanding").joinpath("data")))
+    return package_file("data")
 
 
 def read_written(path: Path) -> list[dict]:

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.about_things import ABOUT_THINGS, data_path, shared_about_things, training_messages
+from hive.understanding.about_things import ABOUT_THINGS, shared_about_things, training_messages
+from hive.understanding.package_files import package_file
 
 
 ABOUT = "Why do speech recognition models cope worse with strong accents than with background music? Just curious how they work."
@@ -37,7 +38,7 @@ def test_a_question_beside_an_input_or_a_required_limit_still_plans(planner, que
 
 
 def test_the_written_training_messages_are_labelled_both_ways():
-    rows = [json.loads(line) for line in data_path("about-things-train.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows = [json.loads(line) for line in package_file("data/about-things-train.jsonl").read_text(encoding="utf-8").splitlines()]
     asking_nothing = [r for r in rows if r["type"] == "none"]
     assert asking_nothing and all(not r["tasks"] for r in asking_nothing)
     assert all(r["tasks"] for r in rows if r["type"] != "none")
