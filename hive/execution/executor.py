@@ -55,6 +55,7 @@ class StepRecord:
     error: str | None = None
     seconds: float = 0.0
     cached_model: bool = False  # the worker reused a model an earlier step had loaded
+    fresh_worker: bool = False  # out of memory beside earlier steps' models, the step ran again in a fresh worker
 
 
 @dataclass
@@ -242,6 +243,7 @@ class Executor:
         outcome = self.pool.run(code, arguments, str(workdir.resolve()), time_left, model=step.model or "",
                                 output=str(workdir.resolve()), shared=str(staging.resolve()))
         entry.seconds, entry.cached_model = round(outcome.seconds, 3), outcome.cached_loads > 0
+        entry.fresh_worker = outcome.fresh_retry
         if outcome.error:
             entry.status, entry.error = "failed", outcome.error
             return None

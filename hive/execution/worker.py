@@ -10,6 +10,8 @@ folder, regular files only. Workers live as long as their pool (one run, or a wh
 memoize the model loaders listed in `loaders.yaml` and the offline registry (`offline.yaml`), so a model
 loaded for one step is reused by later steps the same worker serves; the pool sends a step to the worker
 that last ran its model when that worker is free. A worker that overruns its time is killed with everything it started, and replaced.
+A step that runs out of memory in a worker that has served earlier steps (whose models it still holds) is
+run once more in a fresh worker, which replaces the full one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import functools
 import importlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -48,6 +51,8 @@ PARENT_CHECK_SECONDS = 0.5
 MAX_MESSAGE_BYTES = 64 * 2**20  # a job (code and arguments) or an answer
 MAX_FILE_BYTES = 4 * 2**30  # any file a snippet writes
 OUTPUT_NAME = "output"
+# how native libraries (torch, onnxruntime, the C++ runtime) say an allocation failed under the memory limit
+ALLOCATION_FAILURE = re.compile(r"bad_alloc|failed to allocate|can't allocate memory|cannot allocate memory|out of memory", re.I)
 
 
 @dataclass
@@ -58,6 +63,8 @@ class StepOutcome:
     cached_loads: int = 0
     saved: Path | None = None  # the output file
     preview: str = ""
+    out_of_memory: bool = False  # the step failed because an allocation failed under the memory limit
+    fresh_retry: bool = False  # the step ran out of memory in a worker holding earlier steps' models and ran again in a fresh one
 
 
 class _LoaderCache:
@@ -140,9 +147,9 @@ def _answer(job: dict, cache: _LoaderCache) -> dict:
         path, preview = save_output(value, Path(job["output"]))
         answer = {"file": path.name, "preview": preview}
     except MemoryError:
-        answer = {"error": "ran out of its memory limit"}
+        answer = {"error": "ran out of its memory limit", "out_of_memory": True}
     except BaseException as exc:  # every failure of foreign code becomes the step's error
-        answer = {"error": _error_of(exc)}
+        answer = {"error": _error_of(exc), "out_of_memory": bool(ALLOCATION_FAILURE.search(str(exc)))}
     return {**answer, "seconds": time.perf_counter() - started, "cached_loads": cache.hits - hits_before}
 
 
@@ -190,6 +197,7 @@ class _Worker:
             theirs.close()
         self.connection = Connection(ours.detach())
         self.last_model: str | None = None
+        self.served = 0  # steps answered: the models they loaded stay in this worker's memory
         self.broken = False
 
     def run(self, code: str, arguments: dict, workdir: Path, output: Path, shared: Path, timeout: float) -> StepOutcome | None:
@@ -211,6 +219,7 @@ class _Worker:
         except ValueError:  # not JSON (a pickle, say): the worker is not to be trusted with another step
             self.broken = True
             return StepOutcome(error="the worker answered something that is not an outcome and was stopped")
+        self.served += 1
         _move_regular_files(job / "work", workdir)
         return _outcome(answer, job, output)
 
@@ -267,7 +276,8 @@ def _outcome(answer: Any, job: Path, output: Path) -> StepOutcome:
     seconds = float(answer.get("seconds") or 0) if isinstance(answer.get("seconds"), (int, float)) else 0.0
     loads = answer.get("cached_loads") if isinstance(answer.get("cached_loads"), int) else 0
     if answer.get("error"):
-        return StepOutcome(error=str(answer["error"])[:2000], seconds=seconds, cached_loads=loads)
+        return StepOutcome(error=str(answer["error"])[:2000], seconds=seconds, cached_loads=loads,
+                           out_of_memory=answer.get("out_of_memory") is True)
     name, produced = str(answer.get("file")), job / str(answer.get("file"))
     suffix = Path(name).suffix
     if name != OUTPUT_NAME + suffix or suffix not in MEDIA_SUFFIXES + (".txt", ".json") or produced.is_symlink() or not produced.is_file():
@@ -327,26 +337,42 @@ class WorkerPool:
         are handed over as copies."""
         worker = self._take(model)
         target = Path(output) if output else Path(workdir) / OUTPUT_NAME
+        job = (code, kwargs, Path(workdir), target, Path(shared or workdir).resolve())
+        started = time.monotonic()
         try:
-            outcome = worker.run(code, kwargs, Path(workdir), target, Path(shared or workdir).resolve(), timeout)
+            outcome, kept = self._serve(worker, job, timeout)
+            if outcome.out_of_memory and kept is not None and kept.served > 1:
+                # what filled the worker may be the models earlier steps left in it: once more, in a fresh worker
+                kept.stop(kill=True)
+                outcome, kept = self._serve(_Worker(self.memory_bytes, self.network), job,
+                                            max(1.0, timeout - (time.monotonic() - started)))
+                outcome.fresh_retry = True
+        except BaseException:
+            self._give_back(None)
+            raise
+        if kept is not None:
+            kept.last_model = model
+        self._give_back(kept)
+        return outcome
+
+    @staticmethod
+    def _serve(worker: _Worker, job: tuple, timeout: float) -> tuple[StepOutcome, _Worker | None]:
+        """One job on `worker`; the worker back, or None when it was stopped (overran, died or misbehaved)."""
+        try:
+            outcome = worker.run(*job, timeout)
         except BaseException:
             worker.stop(kill=True)
-            self._give_back(None)
             raise
         if outcome is None:
             alive = worker.process.poll() is None
             worker.stop(kill=True)
-            self._give_back(None)
             if alive:
-                return StepOutcome(error=f"did not finish within {timeout:g} s and was stopped", seconds=timeout)
-            return StepOutcome(error=f"the worker process died (exit code {worker.process.returncode})")
+                return StepOutcome(error=f"did not finish within {timeout:g} s and was stopped", seconds=timeout), None
+            return StepOutcome(error=f"the worker process died (exit code {worker.process.returncode})"), None
         if worker.broken:
             worker.stop(kill=True)
-            self._give_back(None)
-            return outcome
-        worker.last_model = model
-        self._give_back(worker)
-        return outcome
+            return outcome, None
+        return outcome, worker
 
     def close(self) -> None:
         with self.condition:

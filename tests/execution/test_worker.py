@@ -16,13 +16,39 @@ from hive.execution.worker import run_in_worker
 def test_snippets_that_raise_or_hang_are_contained(tmp_path):
     raising = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    raise ValueError("boom")\n'
     outcome = run_in_worker(raising, {"text": "x"}, str(tmp_path), timeout=60)
-    assert outcome.error.startswith("ValueError: boom")
+    assert outcome.error.startswith("ValueError: boom") and not outcome.out_of_memory
+    native = ('def run(text: str = "", model: str = "m", device: str = "cpu"):\n'
+              '    raise RuntimeError("[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Failed to allocate memory for requested buffer")\n')
+    assert run_in_worker(native, {"text": "x"}, str(tmp_path), timeout=60).out_of_memory  # a native library's words for it
     hanging = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    import time\n    time.sleep(60)\n'
     outcome = run_in_worker(hanging, {"text": "x"}, str(tmp_path), timeout=1)
     assert outcome.error == "did not finish within 1 s and was stopped"
     greedy = 'def run(text: str = "", model: str = "m", device: str = "cpu"):\n    return len(bytearray(2 * 1024 ** 3))\n'
     outcome = run_in_worker(greedy, {"text": "x"}, str(tmp_path), timeout=60, memory_bytes=512 * 2**20)
     assert outcome.error == "ran out of its memory limit"
+    assert outcome.out_of_memory and not outcome.fresh_retry  # a fresh worker that cannot fit the step: no second try
+
+
+def test_a_step_out_of_memory_beside_earlier_steps_runs_again_in_a_fresh_worker(tmp_path):
+    """A warm worker keeps what earlier steps loaded (here 250 MB a step leaves behind, as a cached model
+    would); a step that fits alone but not beside it is run once more in a fresh worker."""
+    from hive.execution.worker import WorkerPool
+
+    hoarding = ('def run(text: str = "", model: str = "m", device: str = "cpu"):\n'
+                '    import json\n    json.kept = bytearray(250 * 2**20)\n    return "kept"\n')
+    needing = ('def run(text: str = "", model: str = "m", device: str = "cpu"):\n'
+               '    import os\n    return f"{len(bytearray(250 * 2**20))} {os.getpid()}"\n')
+    pool = WorkerPool(size=1, memory_bytes=512 * 2**20)
+    try:
+        assert pool.run(hoarding, {"text": "x"}, str(tmp_path), timeout=60).value == "kept"
+        outcome = pool.run(needing, {"text": "x"}, str(tmp_path), timeout=60)
+        assert outcome.error is None and outcome.fresh_retry
+        size, first_pid = outcome.value.split()
+        assert int(size) == 250 * 2**20
+        again = pool.run(needing, {"text": "x"}, str(tmp_path), timeout=60)  # the fresh worker now serves the pool
+        assert again.error is None and not again.fresh_retry and again.value.split()[1] == first_pid
+    finally:
+        pool.close()
 
 
 def test_a_worker_that_overruns_is_replaced(tmp_path):
