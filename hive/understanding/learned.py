@@ -39,7 +39,8 @@ from hive.understanding.features import CueSpan
 from hive.understanding.inputs import EXAMPLE_FILE, LABELS_ID, modality_of_path
 from hive.understanding.language import foreign_language, written_in
 from hive.understanding.about_things import ABOUT_THINGS, shared_about_things
-from hive.understanding.narration import ASKING_WORDS, QUESTION_OPENING, asks_a_reason, describes_a_state, holds_an_ask, narrates, tells_what_happened, ticked_off
+from hive.understanding.narration import (ASKING_WORDS, QUESTION_OPENING, asks_a_reason, describes_a_state, holds_an_ask, narrates,
+                                         qualifies_the_thing_before, tells_what_happened, ticked_off)
 from hive.understanding.no_action import nothing_asked
 from hive.understanding.output_language import FOLLOW_THEIR_TEXT, TRANSCRIPTION, asked_languages
 from hive.understanding.not_asked import done_clauses, refusing_clauses
@@ -79,6 +80,9 @@ COUNTED_ASKS = re.compile(rf"\b(?:two|three|four|five|six|several|a\s+few|a\s+co
                           r"|\b(?:checklist|to-?do(?:\s+list)?|workflow|pipeline|runbook|plan|steps)\s+(?:for|on)\b", re.I)  # "Production checklist for x.mp3:"
 LANGUAGE_OF_WHAT_FOLLOWS = re.compile(r"\W*(?:written\s+)?in\s+(?P<language>[A-Za-z]+)\s*:\s*", re.I)  # "..., in Italian:"
 LATER_SENTENCE = re.compile(r"[.?!]\s+\S")  # a sentence end with more words after it
+# a clause that only names what the words after it are about ("As for the voice,", "For the portrait:")
+TOPIC_ONLY = re.compile(r"\W*(?:(?:and|but|oh)\s+)?(?:as\s+(?:for|to)|for|regarding|concerning)\s+(?:the|that|this|those|these|my|our|your|its)"
+                        r"(?:\s+[\w'-]+){1,3}\s*[,:;]\s*", re.I)
 # A question asking the helper for help ("can you help me triage this?", "could someone look at it?"): when the detector
 # reads no task in it, it asks no question of the inputs
 ASKS_FOR_HELP = re.compile(r"\W*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|u)\s+(?:please\s+)?"
@@ -773,15 +777,18 @@ def _only_offers_labels(part: Part, located: RequestText) -> bool:
 
 def _asks_nothing(part: Part, located: RequestText) -> bool:
     """A clause that only points at an input ('For ./a.jpg:', 'Regarding ./b.wav', 'Example message: ___'), that
-    speaks only of the models' licences ('so leave that whole licence family out'), or that says what is not
-    wanted ('Not a transcript', 'no summary needed'; a negation opening the first of several sentences joined into
-    one part refuses no more than that sentence: "Nothing under that RAIL licence, ok? Anyway: write a tagline")."""
+    only names what the words after it are about ('As for the voice,'), that speaks only of the models' licences
+    ('so leave that whole licence family out'), or that says what is not wanted ('Not a transcript', 'no summary
+    needed'; a negation opening the first of several sentences joined into one part refuses no more than that
+    sentence: "Nothing under that RAIL licence, ok? Anyway: write a tagline")."""
     text = located.masked[part.start:part.end]
     words = re.findall(r"[^\W_]+", text.lower())
     pointing = BLANK * 3 in text and set(words) <= POINTING_WORDS | PASTE_LABEL_WORDS and not part.question
     refusing = NEGATED.match(text) is not None and not LATER_SENTENCE.search(text.rstrip())
     of_licences = not _has_input(part) and LICENCE_WORD.search(text) is not None and speaks_of_a_model(text)
-    return refusing or of_licences or (pointing and not _labels_within(located, part.start, part.end)) or _language_of_the_paste_below(part, located)
+    topic = TOPIC_ONLY.fullmatch(text) is not None
+    return refusing or of_licences or topic or (pointing and not _labels_within(located, part.start, part.end)) \
+        or _language_of_the_paste_below(part, located)
 
 
 def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -> bool:
@@ -792,7 +799,10 @@ def _narrates(reading: PartReading, located: RequestText, cued: list[Mention]) -
     has been broken for a week"). A task read very surely outweighs a narrating opening ("driver left a voicemail
     (___) its super noisy clean it up first", where a sentence's end is missing)."""
     clause = located.masked[reading.part.start:reading.part.end]
-    sentence = located.masked[slice(*sentence_span(located.masked, reading.part.start))]
+    sentence_start, sentence_end = sentence_span(located.masked, reading.part.start)
+    sentence = located.masked[sentence_start:sentence_end]
+    if qualifies_the_thing_before(located.masked[sentence_start:reading.part.start], clause):
+        return False
     verbs = any(m.kind == "verb" and reading.part.start <= m.start < reading.part.end for m in cued)
     answering = reading.best[0] in ANSWERS_OR_WRITING
     told = ticked_off(clause) or (narrates(clause) and (answering or reading.best[1] < NARRATION_OUTWEIGHS)) \

@@ -49,6 +49,7 @@ _PIECE_END = r"\s*(?:[,.;:!?]|$)"
 NARRATES = re.compile(rf"{_LEAD_IN}(?:{_PRONOUN}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST})"
                       rf"|{_NOUN_PHRASE}\s*(?:{_PERFECT}|\s(?:{_ADVERB}\s+)?{_PAST}(?!{_PIECE_END}))|{_NAMED_DOER}|{_BARE_DOER}"
                       rf"|(?:{_ADVERB}\s+)?{_PAST}\s+{_OBJECT_OPENING})")
+OPENS_WITH_PAST = re.compile(rf"\W*{_PAST}")  # a past or participle first, its doer not said
 # a status said in notes: a bare noun and its participle ending a comma-separated piece ("31 alerts reviewed, 4
 # escalated"); two such pieces in a sentence are a list of what happened (one may be an ask: "Transcribe what she said")
 STATUS_PIECE = re.compile(rf"\W*(?:{_NOUN_WORD}\s+){{0,3}}{_PAST}\W*")
@@ -83,6 +84,13 @@ def narrates(clause: str) -> bool:
     (masked) ends a sentence ("A customer left this review: ___ Translate it")."""
     sentences = [s.group() for chunk in PASTED.split(clause) for s in SENTENCE.finditer(chunk) if s.group().strip(" .;!?\n")]
     return bool(sentences) and all(_narrated(sentence) for sentence in sentences)
+
+
+def qualifies_the_thing_before(before: str, clause: str) -> bool:
+    """The clause opens with a participle after a noun phrase and a comma that tell nothing themselves ("the French
+    comment cards, | summed up in a few lines"): the state the thing is wanted in, not what happened to it."""
+    return before.rstrip().endswith(",") and OPENS_WITH_PAST.match(clause) is not None and not narrates(before) \
+        and not holds_an_ask(before)
 
 
 def ticked_off(clause: str) -> bool:

@@ -147,6 +147,9 @@ LIST_SEPARATOR = r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+|\s*/\s*"
 LEADING_WORDS = {"the", "a", "an", "about", "like", "it", "this", "that"}  # "a cat", "about finance": the label is the rest
 NOT_LABELS = LEADING_WORDS | {"it", "this", "that", "not", "so", "more", "less", "else", "something", "them"}
 BLANK = "_"
+CLAUSE_OPENERS = {"then", "also", "finally", "next", "afterwards", "please"}  # a list item opening so is the next ask
+OBJECT_WORDS = {"the", "a", "an", "my", "our", "your", "his", "her", "its", "their", "this", "that", "these", "those",
+                "every", "each", "it", "them", "me", "us"}  # after a verb, its object: never inside a listed label
 
 
 class ClauseReading(Protocol):
@@ -612,6 +615,8 @@ def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[t
             words = list(re.finditer(r"[\w&'-]*\w", masked[piece_start:piece_end]))
             while words and words[0].group() in LEADING_WORDS:  # "a repair" (not "IT", an acronym)
                 words = words[1:]
+            if items and _goes_on_asking([w.group().lower() for w in words]):
+                break  # "billing / shipping / other, and draft the reply": the list ended before the next ask
             if words:
                 items.append((piece_start, words))
         if len(items) < 2:
@@ -626,6 +631,12 @@ def _loosely_listed_labels(found: RequestText, reading: ClauseReading) -> list[t
         if len(labels) >= 2:
             return labels
     return []
+
+
+def _goes_on_asking(words: list[str]) -> bool:
+    """Whether a listed item reads as the next clause rather than a label: it opens with "then" or "also", or an
+    object follows its first word ("draft the reply", "place it mentions"); labels are names and noun phrases."""
+    return bool(words) and (words[0] in CLAUSE_OPENERS or bool(set(words[1:]) & OBJECT_WORDS))
 
 
 def _fixed_labels(items: list[str]) -> bool:

@@ -34,6 +34,7 @@ from hive.understanding.output_language import in_asked_languages
 from hive.understanding.package_files import package_file
 from hive.understanding.parsing import (ARROW_GLYPH, BLANK, POLITE_REQUEST, ClauseReading, RequestText, blanked, locate_values, parse_request,
                                         questions_asked)
+from hive.understanding.segments import sentence_span
 from hive.understanding.task_names import results_of_named_steps, spelt_out, task_name_patterns, task_named_in
 from hive.yaml_data import load_yaml
 
@@ -615,7 +616,7 @@ class _SourceResolver:
             if "image" in modalities:
                 source = self.by_id.get(mention.source) if isinstance(mention.source, str) else None
                 named = re.sub(r"[_\W]+", " ", str(source.value)) if source is not None and source.kind != "inline" else ""
-                document = self.rules.document_words.search(self.located.masked) or self.rules.document_words.search(named)
+                document = self._said_of_a_document(mention, source) or self.rules.document_words.search(named)
                 pictured = PICTURE_QUESTIONS.search(self.located.masked)  # "which picture question-answering model ..."
                 return "document-question-answering" if document and not pictured else "visual-question-answering"
             if "table" in modalities:
@@ -631,6 +632,16 @@ class _SourceResolver:
                 return "audio-classification"
             return "zero-shot-classification" if self.parsed.categories else "text-classification"
         return mention.task
+
+    def _said_of_a_document(self, mention: Mention, source: InputResource | None) -> bool:
+        """Whether the question's sentence, or the sentence naming its image, speaks of a document ("the invoice
+        total", "the scanned form ./f.png"); another sentence's document is another input's ("In cam.jpg, is the
+        door open? And from the form scan ./f.pdf, when is it due?")."""
+        masked = self.located.masked
+        sentences = [sentence_span(masked, mention.start)]
+        if source is not None:
+            sentences += [sentence_span(masked, start) for start, _end, value in self.located.files if value == source.value]
+        return any(self.rules.document_words.search(masked, start, end) for start, end in sentences)
 
     def _uses(self, mention: Mention) -> list[str]:
         source = mention.source if isinstance(mention.source, str) else None

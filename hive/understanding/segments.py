@@ -76,7 +76,8 @@ def split_parts(located: RequestText) -> list[Part]:
     ends += [end for _start, end, body in located.texts if body.rstrip()[-1:] in (".", "?", "!") and NEXT_SENTENCE.match(located.query, end)]
     ends += _arrows_between_asks(masked, boundaries)
     cuts = [0] + sorted({at for at in ends if not any(a < at - 1 < b for a, b in bracketed)}) + [len(masked)]
-    parts = []
+    parts: list[Part] = []
+    heading: int | None = None  # where a value standing as the heading of a question begins ("call_03.wav: whose call is that?")
     for start, end in zip(cuts, cuts[1:]):
         words = [w.lower() for w in WORD.findall(masked[start:end])]
         asks = any(w not in FILLER for w in words)
@@ -84,9 +85,17 @@ def split_parts(located: RequestText) -> list[Part]:
             parts[-1] = _part(located, parts[-1].start, end)  # "... 'A' and 'B'": more values of the clause before
         elif not words and parts and BLANK in masked[start:end] and masked[:start].rstrip().endswith(":") \
                 and located.query[start:end].rstrip().endswith("?"):
-            parts[-1] = _part(located, parts[-1].start, end)  # "on the predicted table: ___?": the question its colon introduces
+            if heading is None:
+                parts[-1] = _part(located, parts[-1].start, end)  # "on the predicted table: ___?": the question its colon introduces
+            else:
+                parts.append(_part(located, heading, end))  # "- rock.jpg: granite, basalt or sandstone?": a question of its own
+                heading = None
+        elif not words and BLANK in masked[start:end] and masked[start:end].rstrip().endswith(":"):
+            heading = start if heading is None else heading
         elif asks or (words and BLANK in masked[start:end]):
-            parts.append(_part(located, start, end))
+            asked_of_heading = heading is not None and masked[start:end].rstrip().endswith("?")
+            parts.append(_part(located, heading if asked_of_heading else start, end))
+            heading = None
     return parts
 
 

@@ -27,6 +27,9 @@ def test_constraints_are_read_from_the_request(text, expected):
     ("Apache-2.0 models under 300M parameters, best WER on LibriSpeech",
      {"licences": ["apache-2.0"], "max_parameters": 300_000_000, "best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),
     ("the lowest-WER model on LibriSpeech test-clean", {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
+    # the words after a dataset that choose among the models are no part of its name
+    ("accuracy: lowest WER on LibriSpeech test-clean among eligible models",
+     {"best_on": {"dataset": "LibriSpeech test-clean", "config": None, "metric": "wer"}}),
     ("based on best performance on speech recognition on common voice english",
      {"best_on": {"dataset": "common voice", "config": "en", "metric": None}}),
     ("the best word error rate on LibriSpeech", {"best_on": {"dataset": "LibriSpeech", "config": None, "metric": "wer"}}),

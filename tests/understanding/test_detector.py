@@ -34,3 +34,4 @@ def test_word_order_tells_speech_to_text_from_text_to_speech(detector):
 def test_missing_weights_are_a_one_line_error(tmp_path):
     with pytest.raises(HiveError, match="weights are missing"):
         TaskDetector(tmp_path / "none.npz")
+

@@ -930,3 +930,29 @@ def test_the_rows_of_a_table_of_steps_still_read_together(planner):
              "| 3 | show-notes summary of the transcript | under 1B parameters |")
     assert [(t.task, t.dep) for t in planner.plan(query).tasks] == [
         ("audio-to-audio", []), ("automatic-speech-recognition", [0]), ("summarization", [1])]
+
+
+# Requests from dev31 (a tunable set), each read wrongly before the rule its comment names.
+@pytest.mark.parametrize("query, expected", [
+    # a participle that says how a listed thing is wanted asks for it ("the cards, summed up"), it narrates nothing
+    ("Visitor-experience review for the textile gallery:\n(a) gallery_cam.jpg: mark where the people are standing in the "
+     "frame;\n(b) comments_fr.txt: the French comment cards, summed up in a few lines (keep it in French);\n(c) this one "
+     "comment, \"Too dark near the tapestries, I could barely read the labels\": is it about lighting, noise or prices?\nThe summary tool has to handle French.",
+     {"object-detection", "summarization", "zero-shot-classification"}),
+    # "As for the voice," names what the limit after it binds; it asks for no step
+    ("I rambled an idea into idea_0912.wav. Write down what I said, tidy it into clean sentences without all the "
+     "\"um\"s, and have a synthetic voice read the tidy version for the trailer. As for the voice, the smallest you've got.",
+     {"automatic-speech-recognition", "text2text-generation", "text-to-speech"}),
+    # a form's lines that each ask nothing ("Test input: ___", "Constraints:") do not join into a step
+    ("CHANGE REQUEST CR-2291\nTitle: speech-to-text for helpdesk voicemail\nTest input: vm_sample.wav\nConstraints:\n"
+     "  licence: Apache-2.0\n  size: no larger than 300 million weights", {"automatic-speech-recognition"}),
+    # questions headed by files of different kinds are two steps, not one joined clause
+    ("Weekend at the hide. call_03.wav: whose bird is calling there? heron.jpg: which heron is it?",
+     {"audio-classification", "image-classification"}),
+    # the photo's question is no document's though a scanned form is asked about in another sentence
+    ("Fire-safety walk on Ward 3. In corridor_cam.jpg, mark where each wheelchair and trolley is. Same photo: is the "
+     "fire door propped open? And from the inspection form scan firecert.pdf, when is the next inspection due?",
+     {"object-detection", "visual-question-answering", "document-question-answering"}),
+])
+def test_dev31_readings(planner, query, expected):
+    assert {t.task for t in planner.plan(query).tasks} == expected

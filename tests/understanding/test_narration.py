@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hive.errors import NothingToPlan
-from hive.understanding.narration import asks_a_reason, narrates, tells_what_happened
+from hive.understanding.narration import asks_a_reason, narrates, qualifies_the_thing_before, tells_what_happened
 
 
 @pytest.mark.parametrize("clause", [
@@ -106,3 +106,11 @@ def test_a_task_read_very_surely_outweighs_a_narrating_opening(planner):
     plan = planner.plan("dispatch here courier left a voicemail from the depot (courier_vm.wav) its really noisy clean it "
                         "up first then transcribe it")
     assert [step.task for step in plan.tasks] == ["audio-to-audio", "automatic-speech-recognition"]
+
+
+def test_a_participle_after_a_noun_and_a_comma_says_how_the_thing_is_wanted():
+    assert qualifies_the_thing_before("(b) ___: the French comment cards,", " summed up in a few lines (keep it in French);")
+    # after a clause that narrates, the same form goes on narrating
+    assert not qualifies_the_thing_before("Reviewed the logs,", " fixed the parser and deployed it.")
+    # no comma: the participle opens a sentence of its own
+    assert not qualifies_the_thing_before("The French comment cards.", " Summed up last week by Ana.")

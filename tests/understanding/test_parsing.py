@@ -555,3 +555,15 @@ def test_lines_lettered_in_turn_are_pasted_texts(planner):
     assert parse_request("do these:\n1: transcribe a.wav\n2: summarise it")[0].input_texts == []
     dialogue = "A: are you coming to the meeting later today?\nB: yes, but ten minutes late\nA: ok, I will tell the others"
     assert parse_request(f"summarize this dialogue:\n{dialogue}")[0].input_texts == [dialogue]
+
+
+@pytest.mark.parametrize("query, labels", [
+    # the list ends where the next ask begins: "and draft the reply" is a step, not a category
+    ("Please get it into English, then sort it under billing / shipping / technical / other, and draft the reply our "
+     "support bot would send back.", ["billing", "shipping", "technical", "other"]),
+    # a chain of clauses joined by commas lists no labels ("and then every person ... picked out")
+    ("Accession 1924/17 is a typed letter, scanned as letter_1924.png. Could the text be lifted off the page, and then "
+     "every person and place it mentions picked out for the catalogue index? Our policy says Apache 2.0 for any tool.", []),
+])
+def test_a_loose_list_of_labels_ends_before_a_clause(planner, query, labels):
+    assert [label for _s, _e, label in planner.understander.locate(query).labels] == labels
