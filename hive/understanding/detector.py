@@ -23,7 +23,7 @@ from hive.understanding.families import family_of
 from hive.understanding.features import CueSpan, Featuriser
 from hive.understanding.hidden_layer import load_network, output_logits
 from hive.understanding.package_files import package_file
-from hive.understanding.parsing import POLITE_REQUEST, SENTENCE_END, RequestText
+from hive.understanding.parsing import POLITE_REQUEST, RequestText
 from hive.understanding.segments import WORD, Part, part_between, split_parts
 from hive.understanding.task_names import task_asked_by_name
 
@@ -113,15 +113,13 @@ class TaskDetector:
     def _joinable(readings: list[PartReading], text: str) -> list[int]:
         """Indices of neighbouring pairs of which at least one part is weak; a bulleted or numbered line is an
         item of its own and joins nothing before it, two parts naming files of different kinds do not join
-        ("call.wav: whose call is that? | heron.jpg: which heron is it?"), two sentences or lines that each ask nothing
-        stay apart (a form's "Test input: ___" and "Constraints:"; "Fire-safety walk on Ward 3. | In ___,"), and a part
-        asking for a task by its name alone ("TTS it") joins none."""
+        ("call.wav: whose call is that? | heron.jpg: which heron is it?"), and a part asking for a task by its name
+        alone ("TTS it") joins none."""
         weak = [r.best[0] == NONE or r.best[1] < WEAK for r in readings]
         by_name = [task_asked_by_name(text[r.part.start:r.part.end], text[r.part.end:r.part.end + 60]) is not None for r in readings]
         return [i for i in range(len(readings) - 1)
                 if (weak[i] or weak[i + 1]) and not (by_name[i] or by_name[i + 1]) and not _opens_a_line_of_its_own(text, readings[i + 1].part.start)
                 and not _work_on_different_kinds(readings[i].part, readings[i + 1].part)
-                and not (readings[i].best[0] == readings[i + 1].best[0] == NONE and _sentences_apart(text, readings[i].part, readings[i + 1].part))
                 and not (weak[i] and not weak[i + 1] and _question_before_an_ask(text, readings[i].part, readings[i + 1].part))]
 
     @staticmethod
@@ -170,14 +168,6 @@ def _question_before_an_ask(text: str, first: Part, second: Part) -> bool:
     question = text[first.start:first.end].strip()
     return question.endswith("?") and len(WORD.findall(question)) >= 3 and "?" not in text[second.start:second.end] \
         and not POLITE_REQUEST.match(question)
-
-
-def _sentences_apart(text: str, first: Part, second: Part) -> bool:
-    """Whether a sentence ends or a line breaks between the words of `first` and those of `second`."""
-    gap_start = first.start + len(text[first.start:first.end].rstrip(" \t\n.!?"))
-    second_text = text[second.start:second.end]
-    gap_end = second.start + len(second_text) - len(second_text.lstrip())
-    return SENTENCE_END.search(text, gap_start, gap_end + 1) is not None
 
 
 def _work_on_different_kinds(first: Part, second: Part) -> bool:
