@@ -67,7 +67,8 @@ class Part:
 
 
 def split_parts(located: RequestText) -> list[Part]:
-    """The request's clauses that hold at least one word outside inline values, in order."""
+    """The request's clauses that hold at least one word outside inline values, in order; a value standing alone
+    before a colon heads the question after it ("heron.jpg: which heron is it?") and opens that question's clause."""
     masked = located.masked
     bracketed = [(m.start(), m.end()) for m in [*BRACKETED.finditer(masked), *ASIDE.finditer(masked)]]
     boundaries = [m.end() for m in BOUNDARY.finditer(masked)]
