@@ -640,7 +640,7 @@ class _SourceResolver:
         masked = self.located.masked
         sentences = [sentence_span(masked, mention.start)]
         if source is not None:
-            sentences += [sentence_span(masked, start) for start, _end, value in self.located.files if value == source.value]
+            sentences += [sentence_span(masked, start) for start, named in self.file_ids.items() if named == source.id]
         return any(self.rules.document_words.search(masked, start, end) for start, end in sentences)
 
     def _uses(self, mention: Mention) -> list[str]:
